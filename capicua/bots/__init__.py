@@ -1,0 +1,1 @@
+"""capicua.bots (see docs/architecture.md)."""

@@ -1,0 +1,132 @@
+"""The ``capicua`` command.
+
+Subcommands: ``replay`` (check and show a game record), ``record random``
+(random match records for testing). Later issues add ``serve``, ``play`` and
+``arena``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from capicua.rules.match import VARIANTS
+from capicua.rules.randomgame import random_record
+from capicua.rules.record import Record, RecordError, replay, summary
+
+app = typer.Typer(
+    help="capicua: dominoes the way Brazil and Latin America play (Amazonense, individual, Dominousa).",
+    no_args_is_help=True,
+    add_completion=False,
+)
+record_app = typer.Typer(help="Make game records.", no_args_is_help=True)
+app.add_typer(record_app, name="record")
+
+KIND_LABEL = {
+    "table": "pontas",
+    "pass": "passe",
+    "galo": "galo",
+    "galo-wrong": "galo errado",
+    "doubles-4": "4 carroças",
+    "doubles-5": "5+ carroças",
+    "no-double": "sem carroça",
+    "batida": "batida",
+    "batida-double": "batida de carroça",
+    "tranca": "tranca",
+    "fine": "multa",
+    "referee": "árbitro",
+}
+
+
+def _fail(message: str, code: int = 1) -> typer.Exit:
+    Console(stderr=True).print(f"[bold red]capicua:[/] {message}", highlight=False, soft_wrap=True)
+    return typer.Exit(code)
+
+
+@app.command("replay")
+def replay_command(
+    record_file: Annotated[
+        Path, typer.Argument(metavar="RECORD.json", help="A capicua-record/1 file ('-' for stdin).")
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the replay as JSON (shared/spec/records.md).")] = False,
+) -> None:
+    """Replay a game record through the rules engine and show every hand's scoring.
+
+    An illegal action or a malformed record exits with status 1 and names the hand,
+    the action and the reason; an unfinished record replays fine (finished: false).
+    """
+    try:
+        text = sys.stdin.read() if str(record_file) == "-" else record_file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise _fail(f"cannot read {record_file}: {exc}", 2) from None
+    try:
+        record = Record.loads(text)
+        match = replay(record)
+    except RecordError as exc:
+        raise _fail(f"{record_file}: {exc}") from None
+    result = summary(match)
+    if as_json:
+        typer.echo(json.dumps(result, ensure_ascii=False))
+        return
+    _print_table(record, result)
+
+
+def _print_table(record: Record, result: dict[str, Any]) -> None:
+    console = Console()
+    partnerships = VARIANTS[record.variant].partnerships
+    if partnerships:
+        sides = [f"{record.players[0]} & {record.players[2]}", f"{record.players[1]} & {record.players[3]}"]
+        short = ["team 0", "team 1"]
+    else:
+        sides = list(record.players)
+        short = [f"seat {i}" for i in range(len(sides))]
+    table = Table(title=f"{record.variant} — {', '.join(record.players)}")
+    table.add_column("hand", justify="right")
+    table.add_column("end")
+    for label, side in zip(short, sides, strict=True):
+        table.add_column(f"{label}\n{side}", justify="right")
+    table.add_column("scoring")
+    running = [0] * len(sides)
+    for n, hand in enumerate(result["hands"], start=1):
+        running = [a + b for a, b in zip(running, hand["points"], strict=True)]
+        reasons = ", ".join(
+            f"{KIND_LABEL.get(s['kind'], s['kind'])} {s['points']}→{s['to']}" for s in hand["scoring"]
+        )
+        cells = [f"{p} ({t})" for p, t in zip(hand["points"], running, strict=True)]
+        table.add_row(str(n), hand["end"], *cells, reasons or "—")
+    console.print(table)
+    totals = " – ".join(f"{side} {t}" for side, t in zip(sides, result["totals"], strict=True))
+    if result["finished"]:
+        console.print(f"Winner: [bold]{sides[result['winner']]}[/]  ({totals})")
+    else:
+        console.print(f"Not finished  ({totals})")
+
+
+@record_app.command("random")
+def record_random(
+    variant: Annotated[str, typer.Option(help=f"One of: {', '.join(VARIANTS)}.")] = "amazonense",
+    seed: Annotated[int, typer.Option(help="Seed: the same seed gives the same record.")] = 0,
+    players: Annotated[int | None, typer.Option(help="Number of players, where the variant allows a choice.")] = None,
+) -> None:
+    """Print a complete random match record (every kind of action), reproducible from the seed."""
+    if variant not in VARIANTS:
+        raise _fail(f"unknown variant {variant!r} (known: {', '.join(VARIANTS)})", 2)
+    counts = VARIANTS[variant].player_counts
+    if players is not None and players not in counts:
+        raise _fail(f"{variant} is played by {', '.join(map(str, counts))} players", 2)
+    record = random_record(variant, seed=seed, players=players)
+    sys.stdout.write(record.dumps())
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

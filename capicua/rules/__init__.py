@@ -1,0 +1,59 @@
+"""The rules engine: pure Python, no I/O.
+
+>>> from capicua.rules import Match, Move
+>>> m = Match("amazonense", seed=1)
+>>> hand = m.deal()
+>>> hand.legal_moves[0].tile
+Tile.parse('6-6')
+"""
+
+from capicua.rules.amazonense import AmazonenseHand
+from capicua.rules.hand import Hand, IllegalMoveError, Score, SeatView
+from capicua.rules.layout import LineLayout, SpinnerLayout
+from capicua.rules.match import VARIANTS, Match, Variant, get_variant
+from capicua.rules.moves import (
+    ANNOUNCE,
+    CLAIM,
+    DRAW,
+    GALO,
+    KEEP,
+    PASS,
+    REDEAL,
+    TIME,
+    Move,
+    MoveError,
+    format_action,
+    parse_action,
+)
+from capicua.rules.tiles import LOW_ORDER, START_ORDER, TILES, Tile, TileError
+
+__all__ = [
+    "ANNOUNCE",
+    "CLAIM",
+    "DRAW",
+    "GALO",
+    "KEEP",
+    "LOW_ORDER",
+    "PASS",
+    "REDEAL",
+    "START_ORDER",
+    "TILES",
+    "TIME",
+    "VARIANTS",
+    "AmazonenseHand",
+    "Hand",
+    "IllegalMoveError",
+    "LineLayout",
+    "Match",
+    "Move",
+    "MoveError",
+    "Score",
+    "SeatView",
+    "SpinnerLayout",
+    "Tile",
+    "TileError",
+    "Variant",
+    "format_action",
+    "get_variant",
+    "parse_action",
+]

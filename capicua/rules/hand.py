@@ -1,0 +1,216 @@
+"""What every variant's hand shares: history, scores, undo, views.
+
+A *hand* (mão / mano / rodada) is one deal played to its end. Each variant
+module subclasses :class:`Hand` with its own layout and rules; the surface is
+the same for all, on the model of python-chess's ``Board``: ``legal_moves``,
+``push``, ``pop``, ``copy``, ``is_over``, plus ``view(seat)``, what one seat may
+see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, NamedTuple
+
+from capicua.rules.moves import END_NAMES, LEAD, PLAY_CODES, Move, MoveError
+from capicua.rules.tiles import ALL_TILES_MASK, PIPS, TILES, Tile, tiles_of
+
+__all__ = ["Hand", "IllegalMoveError", "Score", "SeatView", "round_down_5"]
+
+
+class IllegalMoveError(MoveError):
+    """A well-formed move that the position does not allow; nothing was changed."""
+
+
+class Score(NamedTuple):
+    """One score: ``points`` to team or seat ``to``, caused by action ``action`` (1-based)."""
+
+    action: int
+    seat: int | None
+    kind: str
+    points: int
+    to: int
+
+
+def round_down_5(n: int) -> int:
+    """Round down to a multiple of 5 (A7, A8).
+
+    >>> round_down_5(24), round_down_5(25), round_down_5(4)
+    (20, 25, 0)
+    """
+    return n - n % 5
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat may see of a hand, and nothing more.
+
+    ``seat`` is ``None`` for a spectator. ``tiles`` is the seat's own hand; the
+    other hands appear only as counts, until a hand that ends by batida/domino
+    or tranca/tranque is counted, when ``revealed`` shows every hand. The
+    boneyard appears only as its size.
+    """
+
+    variant: str
+    seat: int | None
+    seats: int
+    tiles: tuple[Tile, ...]
+    counts: tuple[int, ...]
+    boneyard: int
+    layout: dict[str, Any]
+    turn: int | None
+    history: tuple[tuple[int | None, Move], ...]
+    scores: tuple[Score, ...]
+    points: tuple[int, ...]
+    end: str | None
+    legal_moves: tuple[Move, ...]
+    revealed: tuple[tuple[Tile, ...], ...] | None
+    public: dict[str, Any]
+
+
+class Hand:
+    """Base class of a variant's hand state. Subclasses fill in the rules."""
+
+    variant: ClassVar[str] = ""
+    #: Scores go to teams (seat % 2) when True, to seats otherwise.
+    partnerships: ClassVar[bool] = False
+
+    seats: int
+    hands: list[int]
+    deal: tuple[int, ...]
+    boneyard: list[int]
+    #: The boneyard as dealt, in drawing order (tile indices).
+    boneyard_order: tuple[int, ...] = ()
+    turn: int
+    end: str | None
+    points: list[int]
+    history: list[tuple[int | None, Move]]
+    scores: list[Score]
+    layout: Any
+
+    # -- what subclasses implement -------------------------------------------------
+    def legal_moves_for(self, seat: int) -> list[Move]:
+        """Every move ``seat`` may make now (empty when it is not his to act)."""
+        raise NotImplementedError
+
+    def push(self, move: Move, seat: int | None = None) -> None:
+        """Make ``move`` for ``seat`` (default: the seat to act); raise on an illegal move."""
+        raise NotImplementedError
+
+    def pop(self) -> tuple[int | None, Move]:
+        """Undo the last action and return it."""
+        raise NotImplementedError
+
+    def copy(self) -> Hand:
+        raise NotImplementedError
+
+    def timeout_move(self, seat: int) -> Move:
+        """The move the table makes for ``seat`` when his clock runs out (A10)."""
+        raise NotImplementedError
+
+    def record_extra(self) -> dict[str, Any]:
+        """Fields this hand adds to its record entry (``lead_draw``…)."""
+        return {}
+
+    def public_state(self) -> dict[str, Any]:
+        """Variant-specific public facts for views (announcements, passes…)."""
+        return {}
+
+    # -- shared ---------------------------------------------------------------------
+    @property
+    def legal_moves(self) -> list[Move]:
+        """The moves of the seat to act (``turn``)."""
+        return self.legal_moves_for(self.turn)
+
+    def is_over(self) -> bool:
+        return self.end is not None
+
+    def team(self, seat: int) -> int:
+        """Who scores for ``seat``: its team in partnerships, the seat itself otherwise."""
+        return seat & 1 if self.partnerships else seat
+
+    def tiles(self, seat: int) -> tuple[Tile, ...]:
+        """The tiles ``seat`` holds now."""
+        return tuple(tiles_of(self.hands[seat]))
+
+    def pips(self, seat: int) -> int:
+        """Pips left in ``seat``'s hand."""
+        m, total = self.hands[seat], 0
+        while m:
+            low = m & -m
+            total += PIPS[low.bit_length() - 1]
+            m ^= low
+        return total
+
+    def end_name(self, end_code: int) -> str | None:
+        return END_NAMES[end_code]
+
+    def parse_move(self, text: str, seat: int | None = None) -> Move:
+        """Parse ``text`` in the context of this position, resolving a play written
+        without its end when exactly one end fits (records may omit it then)."""
+        move = Move.parse(text)
+        return self.resolve(move, self.turn if seat is None else seat)
+
+    def resolve(self, move: Move, seat: int) -> Move:
+        """The move with its end filled in, when it was omitted and one end fits."""
+        if move.code >= PLAY_CODES or move.end_code < LEAD or self.layout.empty:
+            return move
+        tile = move.code >> 4
+        fitting = [end for end, pip in self.layout.ends if TILES[tile].has(pip)]
+        # Equal pips on two ends give distinct layouts, so they stay ambiguous.
+        if len(fitting) == 1:
+            return move.with_end(fitting[0])
+        if not fitting:
+            return move  # a tile that fits no end: the variant decides (wrong play)
+        ends = ", ".join(str(END_NAMES[e]) for e in fitting)
+        raise IllegalMoveError(f"{TILES[tile]} fits more than one end ({ends}): say which")
+
+    def view(self, seat: int | None) -> SeatView:
+        """What ``seat`` may see (``None``: a spectator), built from public facts only."""
+        revealed = None
+        if self.end in ("batida", "tranca"):
+            revealed = tuple(self.tiles(s) for s in range(self.seats))
+        return SeatView(
+            variant=self.variant,
+            seat=seat,
+            seats=self.seats,
+            tiles=() if seat is None else self.tiles(seat),
+            counts=tuple(h.bit_count() for h in self.hands),
+            boneyard=len(self.boneyard),
+            layout=self.layout.snapshot(),
+            turn=None if self.end is not None else self.turn,
+            history=tuple(self.history),
+            scores=tuple(self.scores),
+            points=tuple(self.points),
+            end=self.end,
+            legal_moves=() if seat is None else tuple(self.legal_moves_for(seat)),
+            revealed=revealed,
+            public=self.public_state(),
+        )
+
+    @staticmethod
+    def check_deal(deal: Sequence[int], boneyard: int, size: int, lengths: Sequence[int] = ()) -> tuple[int, ...]:
+        """Check that the seats' bitmasks hold ``size`` tiles each and, with the
+        boneyard mask, each of the 28 tiles exactly once; return them as a tuple."""
+        union = boneyard
+        for m in deal:
+            union |= m
+        if union == ALL_TILES_MASK and all(m.bit_count() == size for m in deal) and sum(
+            m.bit_count() for m in deal
+        ) + boneyard.bit_count() == 28 and all(n == size for n in lengths):
+            return tuple(deal)
+        seen = 0
+        for seat, m in enumerate(deal):
+            n = lengths[seat] if lengths else m.bit_count()
+            if n != size or m.bit_count() != size:
+                raise MoveError(f"seat {seat} must be dealt {size} different tiles, got {n}")
+            if m & seen:
+                raise MoveError(f"seat {seat} was dealt a tile dealt to another seat")
+            seen |= m
+        raise MoveError("the deal and the boneyard must hold each of the 28 tiles exactly once")
+
+    def __repr__(self) -> str:
+        hands = " ".join(f"{s}:[{' '.join(str(t) for t in self.tiles(s))}]" for s in range(self.seats))
+        state = self.end or f"turn {self.turn}"
+        return f"<{type(self).__name__} {state} {self.layout!r} {hands} points={self.points}>"

@@ -1,0 +1,256 @@
+"""Layouts: where tiles lie on the table and which ends are open.
+
+Two shapes: the 4-arm :class:`SpinnerLayout` of Dominó Amazonense (A1) and the
+two-ended :class:`LineLayout` of individual play and Dominousa (C1). Both keep
+plain ints for the hot path: the open ends as ``(end, pip)`` pairs and
+``fit_mask``, the bitmask of every tile that fits some open end.
+
+>>> from capicua.rules.tiles import Tile
+>>> lay = SpinnerLayout()
+>>> lay.lead(Tile(6, 6).index)  # the spinner alone counts both halves
+12
+>>> lay.play(Tile(6, 3).index, W)  # 3 + 12 (A2)
+15
+>>> lay
+SpinnerLayout(spinner='6-6', W=['6-3'], E=[], N=[], S=[])
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from capicua.rules.moves import END_NAMES, E, L, N, R, S, W
+from capicua.rules.tiles import HIGH, IS_DOUBLE, LOW, NUMBER_MASK, PIPS, TILES, Tile
+
+__all__ = ["LineLayout", "Placed", "SpinnerLayout"]
+
+
+class Placed(NamedTuple):
+    """A tile as it lies: ``inner`` touches the layout, ``outer`` faces out."""
+
+    tile: Tile
+    inner: int
+    outer: int
+
+    def __str__(self) -> str:
+        return f"{self.inner}-{self.outer}"
+
+
+class SpinnerLayout:
+    """The Amazonense cross (A1): the opening double is the spinner, arms W, E, N, S.
+
+    Until both W and E hold a tile only W and E are open; then N and S open too.
+    Later doubles lie crosswise at the end of an arm and do not branch.
+    """
+
+    __slots__ = ("arms", "contrib", "doubled", "ends", "fit_mask", "open_pip", "outer", "spinner")
+
+    def __init__(self) -> None:
+        self.spinner = -1  # tile index of the opening double, -1 before the lead
+        self.arms: list[list[int]] = [[], [], [], []]  # tile indices, spinner outward
+        self.outer = [-1, -1, -1, -1]  # pip facing out on each arm (spinner pip if empty)
+        self.doubled = [False, False, False, False]  # the arm's outer tile is a double
+        self.contrib = [0, 0, 0, 0]  # what each arm adds to the table count (A2)
+        self.ends: tuple[tuple[int, int], ...] = ()  # open (arm, pip) pairs
+        self.open_pip = [-1, -1, -1, -1]  # pip of each arm if open, else -1
+        self.fit_mask = 0
+
+    def copy(self) -> SpinnerLayout:
+        c = SpinnerLayout.__new__(SpinnerLayout)
+        c.spinner = self.spinner
+        c.arms = [a[:] for a in self.arms]
+        c.outer = self.outer[:]
+        c.doubled = self.doubled[:]
+        c.contrib = self.contrib[:]
+        c.ends = self.ends
+        c.open_pip = self.open_pip[:]
+        c.fit_mask = self.fit_mask
+        return c
+
+    @property
+    def empty(self) -> bool:
+        return self.spinner < 0
+
+    def _refresh(self) -> int:
+        """Recompute the open ends; return the table count (A2)."""
+        w, e, n, s = outer = self.outer
+        c = self.contrib
+        if self.arms[W] and self.arms[E]:
+            self.ends = ((W, w), (E, e), (N, n), (S, s))
+            self.open_pip = outer[:]
+            self.fit_mask = NUMBER_MASK[w] | NUMBER_MASK[e] | NUMBER_MASK[n] | NUMBER_MASK[s]
+            return c[0] + c[1] + c[2] + c[3]
+        self.ends = ((W, w), (E, e))
+        self.open_pip = [w, e, -1, -1]
+        self.fit_mask = NUMBER_MASK[w] | NUMBER_MASK[e]
+        return c[0] + c[1] + 2 * HIGH[self.spinner]
+
+    def lead(self, tile: int) -> int:
+        """Lay the opening double (the spinner); return the table count."""
+        pip = HIGH[tile]
+        self.spinner = tile
+        self.outer = [pip, pip, pip, pip]
+        return self._refresh()
+
+    def play(self, tile: int, arm: int) -> int:
+        """Lay ``tile`` at the open end of ``arm`` (the caller checks it fits); return the table count."""
+        self.arms[arm].append(tile)
+        pip = PIPS[tile] - self.outer[arm]
+        self.outer[arm] = pip
+        dbl = IS_DOUBLE[tile]
+        self.doubled[arm] = dbl
+        self.contrib[arm] = pip + pip if dbl else pip
+        return self._refresh()
+
+    def unplay(self, arm: int) -> None:
+        """Take back the last tile laid on ``arm``."""
+        arm_tiles = self.arms[arm]
+        tile = arm_tiles.pop()
+        pip = PIPS[tile] - self.outer[arm]  # the pip it covered
+        self.outer[arm] = pip
+        if arm_tiles:
+            dbl = IS_DOUBLE[arm_tiles[-1]]
+            self.doubled[arm] = dbl
+            self.contrib[arm] = pip + pip if dbl else pip
+        else:
+            self.doubled[arm] = False
+            self.contrib[arm] = 0
+        self._refresh()
+
+    def unlead(self) -> None:
+        """Take back the opening double."""
+        # Re-initialise in place: the layout object is shared by reference.
+        self.__init__()  # type: ignore[misc]
+
+    def count(self) -> int:
+        """The table count of A2 (the sum of the open ends)."""
+        if self.spinner < 0:
+            return 0
+        c = self.contrib
+        if self.arms[W] and self.arms[E]:
+            return c[0] + c[1] + c[2] + c[3]
+        return c[0] + c[1] + 2 * HIGH[self.spinner]
+
+    def fits(self, tile: int, arm: int) -> bool:
+        """Whether ``tile`` may be laid on ``arm`` now."""
+        pip = self.open_pip[arm] if 0 <= arm < 4 else -1
+        return pip >= 0 and (pip == HIGH[tile] or pip == LOW[tile])
+
+    def placed(self, arm: int) -> list[Placed]:
+        """The tiles of ``arm`` as they lie, spinner outward."""
+        out = []
+        pip = HIGH[self.spinner]
+        for t in self.arms[arm]:
+            other = PIPS[t] - pip
+            out.append(Placed(TILES[t], pip, other))
+            pip = other
+        return out
+
+    def snapshot(self) -> dict[str, object]:
+        """A plain, public description (for views and the UI)."""
+        return {
+            "shape": "spinner",
+            "spinner": None if self.spinner < 0 else str(TILES[self.spinner]),
+            "arms": {
+                END_NAMES[a]: [str(p) for p in self.placed(a)] if self.spinner >= 0 else [] for a in range(4)
+            },
+            "ends": {END_NAMES[a]: pip for a, pip in self.ends},
+            "count": self.count(),
+        }
+
+    def __repr__(self) -> str:
+        if self.spinner < 0:
+            return "SpinnerLayout()"
+        arms = ", ".join(f"{END_NAMES[a]}={[str(TILES[t]) for t in self.arms[a]]}" for a in range(4))
+        return f"SpinnerLayout(spinner='{TILES[self.spinner]}', {arms})"
+
+
+class LineLayout:
+    """A line with two ends, L and R (C1); doubles lie crosswise and never branch.
+
+    >>> lay = LineLayout()
+    >>> lay.lead(Tile(6, 4).index, reversed=True)  # written 4-6: 4 at L
+    10
+    >>> _ = lay.play(Tile(6, 6).index, R); _ = lay.play(Tile(4, 1).index, L)
+    >>> lay, lay.ends
+    (LineLayout('1-4 4-6 6-6'), ((4, 1), (5, 6)))
+    """
+
+    __slots__ = ("ends", "fit_mask", "left", "line", "right")
+
+    def __init__(self) -> None:
+        self.line: list[tuple[int, int]] = []  # (tile, pip at its left side), left to right
+        self.left = -1
+        self.right = -1
+        self.ends: tuple[tuple[int, int], ...] = ()
+        self.fit_mask = 0
+
+    def copy(self) -> LineLayout:
+        c = LineLayout.__new__(LineLayout)
+        c.line = self.line[:]
+        c.left, c.right, c.ends, c.fit_mask = self.left, self.right, self.ends, self.fit_mask
+        return c
+
+    @property
+    def empty(self) -> bool:
+        return not self.line
+
+    def _refresh(self) -> None:
+        self.ends = ((L, self.left), (R, self.right))
+        self.fit_mask = NUMBER_MASK[self.left] | NUMBER_MASK[self.right]
+
+    def lead(self, tile: int, reversed: bool = False) -> int:
+        """Lay the first tile: its high half at L, or its low half with ``reversed``."""
+        left = LOW[tile] if reversed else HIGH[tile]
+        self.line = [(tile, left)]
+        self.left = left
+        self.right = PIPS[tile] - left
+        self._refresh()
+        return self.left + self.right
+
+    def play(self, tile: int, end: int) -> int:
+        """Lay ``tile`` at ``end`` (the caller checks it fits); return the sum of the ends."""
+        if end == L:
+            pip = PIPS[tile] - self.left
+            self.line.insert(0, (tile, pip))
+            self.left = pip
+        else:
+            self.line.append((tile, self.right))
+            self.right = PIPS[tile] - self.right
+        self._refresh()
+        return self.left + self.right
+
+    def unplay(self, end: int) -> None:
+        if end == L:
+            tile, _ = self.line.pop(0)
+            self.left = PIPS[tile] - self.left
+        else:
+            tile, left = self.line.pop()
+            self.right = left
+        self._refresh()
+
+    def unlead(self) -> None:
+        self.__init__()  # type: ignore[misc]
+
+    def count(self) -> int:
+        """Sum of the two open ends (no variant on a line scores it; shown to players)."""
+        return 0 if not self.line else self.left + self.right
+
+    def fits(self, tile: int, end: int) -> bool:
+        pip = self.left if end == L else self.right if end == R else -1
+        return bool(self.line) and (pip == HIGH[tile] or pip == LOW[tile])
+
+    def placed(self) -> list[Placed]:
+        """The tiles left to right, ``inner`` being each tile's left pip."""
+        return [Placed(TILES[t], left, PIPS[t] - left) for t, left in self.line]
+
+    def snapshot(self) -> dict[str, object]:
+        return {
+            "shape": "line",
+            "line": [str(p) for p in self.placed()],
+            "ends": {"L": self.left, "R": self.right} if self.line else {},
+            "count": self.count(),
+        }
+
+    def __repr__(self) -> str:
+        return f"LineLayout('{' '.join(str(p) for p in self.placed())}')"

@@ -1,0 +1,216 @@
+"""A match: hands played one after another until the variant's end (A9, B6, C5).
+
+The match is a state machine too: ``deal`` starts the next hand (from given
+tiles, or shuffled by the match's own seeded generator), ``push``/``pop`` act on
+the hand in play, and ``winner`` is set when a hand ends with the match decided.
+
+>>> m = Match("amazonense", seed=7)
+>>> hand = m.deal()
+>>> while not m.is_over():
+...     if m.needs_deal():
+...         _ = m.deal()
+...     m.push(m.hand.timeout_move(m.hand.turn))
+>>> m.winner in (0, 1), max(m.totals) >= 200
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from capicua.rules.amazonense import AmazonenseHand
+from capicua.rules.hand import Hand, IllegalMoveError
+from capicua.rules.moves import Move, MoveError
+from capicua.rules.tiles import Tile
+
+__all__ = ["VARIANTS", "Amazonense", "Match", "Variant", "get_variant"]
+
+
+class Variant:
+    """What distinguishes one game from another, as data and methods."""
+
+    name: ClassVar[str]
+    partnerships: ClassVar[bool]
+    player_counts: ClassVar[tuple[int, ...]]
+    tiles_per_seat: ClassVar[int] = 7
+    defaults: ClassVar[dict[str, Any]]
+
+    def options(self, given: dict[str, Any] | None) -> dict[str, Any]:
+        """The table options with defaults filled in; unknown keys are kept."""
+        opts = dict(self.defaults)
+        opts.update(given or {})
+        target = opts.get("target")
+        if not isinstance(target, int) or isinstance(target, bool) or target <= 0:
+            raise MoveError(f"option target must be a positive integer, got {target!r}")
+        return opts
+
+    def new_hand(
+        self,
+        match: Match,
+        deal: Sequence[Sequence[Tile | int]],
+        boneyard: Sequence[Tile | int],
+        extra: dict[str, Any],
+    ) -> Hand:
+        """The next hand of ``match`` with this deal (``extra``: a record hand's other fields)."""
+        raise NotImplementedError
+
+    def winner(self, match: Match) -> int | None:
+        """The match winner once the current hand has ended, or ``None``."""
+        raise NotImplementedError
+
+    def boneyard_size(self, players: int) -> int:
+        return 28 - self.tiles_per_seat * players
+
+
+class Amazonense(Variant):
+    name = "amazonense"
+    partnerships = True
+    player_counts = (4,)
+    defaults: ClassVar[dict[str, Any]] = {"target": 200, "move_seconds": 40}
+
+    def new_hand(
+        self,
+        match: Match,
+        deal: Sequence[Sequence[Tile | int]],
+        boneyard: Sequence[Tile | int],
+        extra: dict[str, Any],
+    ) -> Hand:
+        if boneyard:
+            raise MoveError("Dominó Amazonense deals all 28 tiles: the boneyard must be empty")
+        return AmazonenseHand(deal, opener=self.opener(match.hands))
+
+    @staticmethod
+    def opener(previous: Sequence[Hand]) -> int | None:
+        """A3: who opens the next hand: ``None`` (holder of 6-6) or the seat that made the batida.
+
+        A redealt hand (A6) keeps the lead rule of the hand it replaces.
+        """
+        if not previous:
+            return None
+        last = previous[-1]
+        if last.end == "redeal":
+            assert isinstance(last, AmazonenseHand)
+            return last.opener
+        if last.end == "batida":
+            seat = last.history[-1][0]
+            assert seat is not None
+            return seat
+        return None
+
+    def winner(self, match: Match) -> int | None:
+        """A9: with a team at the target or more, the higher score wins; a tie plays on."""
+        t = match.totals
+        if max(t) >= match.options["target"] and t[0] != t[1]:
+            return 0 if t[0] > t[1] else 1
+        return None
+
+
+VARIANTS: dict[str, Variant] = {v.name: v for v in (Amazonense(),)}
+
+
+def get_variant(name: str) -> Variant:
+    try:
+        return VARIANTS[name]
+    except KeyError:
+        raise MoveError(f"unknown variant {name!r} (known: {', '.join(VARIANTS)})") from None
+
+
+class Match:
+    """A match of one variant, hand after hand."""
+
+    def __init__(
+        self,
+        variant: str | Variant = "amazonense",
+        players: int | None = None,
+        options: dict[str, Any] | None = None,
+        seed: int | None = None,
+    ) -> None:
+        self.variant = get_variant(variant) if isinstance(variant, str) else variant
+        self.players = players if players is not None else self.variant.player_counts[-1]
+        if self.players not in self.variant.player_counts:
+            counts = ", ".join(map(str, self.variant.player_counts))
+            raise MoveError(f"{self.variant.name} is played by {counts} players, not {self.players}")
+        self.options = self.variant.options(options)
+        self.rng = random.Random(seed)
+        self.hands: list[Hand] = []
+        self.winner: int | None = None
+
+    @property
+    def hand(self) -> Hand:
+        """The hand in play (or the last one)."""
+        if not self.hands:
+            raise IllegalMoveError("no hand has been dealt yet")
+        return self.hands[-1]
+
+    @property
+    def totals(self) -> list[int]:
+        """Points per team (partnerships) or per seat, over all hands."""
+        n = 2 if self.variant.partnerships else self.players
+        totals = [0] * n
+        for h in self.hands:
+            for i, p in enumerate(h.points):
+                totals[i] += p
+        return totals
+
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def needs_deal(self) -> bool:
+        """Whether the next step is dealing a hand."""
+        return self.winner is None and (not self.hands or self.hands[-1].end is not None)
+
+    def shuffle(self) -> tuple[list[list[int]], list[int]]:
+        """A random deal and boneyard from the match's generator."""
+        tiles = list(range(28))
+        self.rng.shuffle(tiles)
+        k = self.variant.tiles_per_seat
+        deal = [tiles[i * k : (i + 1) * k] for i in range(self.players)]
+        return deal, tiles[k * self.players :]
+
+    def deal(
+        self,
+        deal: Sequence[Sequence[Tile | int]] | None = None,
+        boneyard: Sequence[Tile | int] = (),
+        extra: dict[str, Any] | None = None,
+    ) -> Hand:
+        """Start the next hand with ``deal`` (or a shuffled one) and return it.
+
+        ``extra`` holds a record hand's other fields (such as Dominousa's ``lead_draw``).
+        """
+        if not self.needs_deal():
+            raise IllegalMoveError("the match is over" if self.winner is not None else "a hand is in play")
+        if deal is None:
+            deal, boneyard = self.shuffle()
+        if len(deal) != self.players:
+            raise MoveError(f"the deal must have {self.players} hands, got {len(deal)}")
+        hand = self.variant.new_hand(self, deal, boneyard, extra or {})
+        self.hands.append(hand)
+        return hand
+
+    def push(self, move: Move, seat: int | None = None) -> None:
+        """Make a move in the hand in play; decide the match when the hand ends."""
+        if self.winner is not None:
+            raise IllegalMoveError("the match is over")
+        hand = self.hand
+        hand.push(move, seat)
+        if hand.end is not None:
+            self.winner = self.variant.winner(self)
+
+    def pop(self) -> tuple[int | None, Move]:
+        """Undo the last action, going back into the previous hand when needed."""
+        while self.hands and not self.hands[-1].history:
+            self.hands.pop()
+        if not self.hands:
+            raise IndexError("pop from a match with no actions")
+        self.winner = None
+        return self.hands[-1].pop()
+
+    @property
+    def legal_moves(self) -> list[Move]:
+        return [] if self.needs_deal() else self.hand.legal_moves
+
+    def __repr__(self) -> str:
+        state = f"winner={self.winner}" if self.winner is not None else f"hand {len(self.hands)}"
+        return f"<Match {self.variant.name} {state} totals={self.totals}>"

@@ -1,0 +1,261 @@
+"""Game records (``capicua-record/1``): read, write, replay.
+
+The format is the contract of ``shared/spec/records.md``, documented in full in
+``docs/records.md``. A record is plain JSON; :class:`Record` is its typed
+form, :func:`replay` runs it through the engine and :func:`summary` gives the
+JSON that ``capicua replay --json`` prints.
+
+>>> from capicua.rules.match import Match
+>>> m = Match("amazonense", seed=3)
+>>> _ = m.deal()
+>>> m.push(m.hand.legal_moves[0])
+>>> rec = Record.from_match(m, ["Ana", "Bia", "Caio", "Davi"])
+>>> rec.hands[0].actions
+['1: 6-6']
+>>> again = Record.loads(rec.dumps())
+>>> summary(replay(again))["finished"]
+False
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from capicua.rules.match import Match, get_variant
+from capicua.rules.moves import MoveError, format_action, parse_action
+from capicua.rules.tiles import TILES, Tile, TileError
+
+__all__ = ["FORMAT", "Record", "RecordError", "RecordHand", "replay", "summary"]
+
+FORMAT = "capicua-record/1"
+
+
+class RecordError(ValueError):
+    """A record that is malformed or holds an illegal action.
+
+    ``hand`` and ``action`` are 1-based (``None`` when the problem is not in one).
+    """
+
+    def __init__(self, reason: str, hand: int | None = None, action: int | None = None, text: str = "") -> None:
+        self.reason = reason
+        self.hand = hand
+        self.action = action
+        self.text = text
+        where = []
+        if hand is not None:
+            where.append(f"hand {hand}")
+        if action is not None:
+            where.append(f"action {action}" + (f" ({text!r})" if text else ""))
+        super().__init__(f"{', '.join(where)}: {reason}" if where else reason)
+
+
+@dataclass
+class RecordHand:
+    """One hand of a record: the deal, the boneyard in drawing order, the actions."""
+
+    deal: list[list[Tile]]
+    boneyard: list[Tile] = field(default_factory=list)
+    actions: list[str] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "deal": [[str(t) for t in seat] for seat in self.deal],
+            "boneyard": [str(t) for t in self.boneyard],
+            "actions": list(self.actions),
+        }
+        out.update(self.extra)
+        return out
+
+
+@dataclass
+class Record:
+    """A whole match as data."""
+
+    variant: str
+    players: list[str]
+    hands: list[RecordHand]
+    options: dict[str, Any] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    # -- JSON -------------------------------------------------------------------------
+    @classmethod
+    def loads(cls, text: str | bytes) -> Record:
+        """Parse a record; raise :class:`RecordError` naming what is wrong."""
+        try:
+            data = json.loads(text)
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise RecordError(f"not JSON: {exc}") from None
+        return cls.from_json(data)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Record:
+        if not isinstance(data, dict):
+            raise RecordError("a record is a JSON object")
+        if data.get("format") != FORMAT:
+            raise RecordError(f"format must be {FORMAT!r}, got {data.get('format')!r}")
+        variant = data.get("variant")
+        if not isinstance(variant, str):
+            raise RecordError("variant must be a string")
+        try:
+            get_variant(variant)
+        except MoveError as exc:
+            raise RecordError(str(exc)) from None
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise RecordError("options must be an object")
+        players = data.get("players")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players) or not players:
+            raise RecordError("players must be a non-empty list of names")
+        raw_hands = data.get("hands")
+        if not isinstance(raw_hands, list):
+            raise RecordError("hands must be a list")
+        hands = [_hand_from_json(h, i + 1) for i, h in enumerate(raw_hands)]
+        known = {"format", "variant", "options", "players", "hands"}
+        extra = {k: v for k, v in data.items() if k not in known}
+        return cls(variant=variant, players=list(players), hands=hands, options=dict(options), extra=extra)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "format": FORMAT,
+            "variant": self.variant,
+            "options": dict(self.options),
+            "players": list(self.players),
+            "hands": [h.to_json() for h in self.hands],
+        }
+        out.update(self.extra)
+        return out
+
+    def dumps(self) -> str:
+        """The record as JSON text: one line per action, deals kept compact."""
+        return _pretty(self.to_json())
+
+    @classmethod
+    def from_match(cls, match: Match, players: list[str] | None = None) -> Record:
+        """The record of a match (finished or not)."""
+        names = players or [f"Player {i + 1}" for i in range(match.players)]
+        hands = []
+        for h in match.hands:
+            hands.append(
+                RecordHand(
+                    deal=[[TILES[t] for t in _indices(m)] for m in h.deal],
+                    boneyard=[TILES[t] for t in h.boneyard_order],
+                    actions=[format_action(seat, move) for seat, move in h.history],
+                    extra=dict(h.record_extra()),
+                )
+            )
+        return cls(variant=match.variant.name, players=names, hands=hands, options=dict(match.options))
+
+
+def _indices(mask: int) -> list[int]:
+    return [t for t in range(28) if mask >> t & 1]
+
+
+def _tile_list(value: Any, what: str, hand: int) -> list[Tile]:
+    if not isinstance(value, list):
+        raise RecordError(f"{what} must be a list of tiles", hand)
+    out = []
+    for item in value:
+        if not isinstance(item, str):
+            raise RecordError(f"{what}: {item!r} is not a tile", hand)
+        try:
+            out.append(Tile.parse(item))
+        except TileError as exc:
+            raise RecordError(f"{what}: {exc}", hand) from None
+    return out
+
+
+def _hand_from_json(data: Any, number: int) -> RecordHand:
+    if not isinstance(data, dict):
+        raise RecordError("a hand is a JSON object", number)
+    deal = data.get("deal")
+    if not isinstance(deal, list):
+        raise RecordError("deal must be a list of the seats' tiles", number)
+    tiles = [_tile_list(seat, f"deal of seat {i}", number) for i, seat in enumerate(deal)]
+    boneyard = _tile_list(data.get("boneyard", []), "boneyard", number)
+    actions = data.get("actions", [])
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise RecordError("actions must be a list of strings", number)
+    extra = {k: v for k, v in data.items() if k not in ("deal", "boneyard", "actions")}
+    return RecordHand(deal=tiles, boneyard=boneyard, actions=list(actions), extra=extra)
+
+
+def replay(record: Record) -> Match:
+    """Run a record through the engine and return the match it reaches.
+
+    Raises :class:`RecordError` on the first problem, naming hand and action.
+    """
+    try:
+        match = Match(record.variant, players=len(record.players), options=record.options)
+    except MoveError as exc:
+        raise RecordError(str(exc)) from None
+    for hn, rh in enumerate(record.hands, start=1):
+        if not match.needs_deal():
+            if match.is_over():
+                raise RecordError("the match was already over", hn)
+            raise RecordError("the previous hand is not finished, yet another hand follows", hn)
+        try:
+            hand = match.deal(rh.deal, rh.boneyard, rh.extra)
+        except MoveError as exc:
+            raise RecordError(f"bad deal: {exc}", hn) from None
+        for an, text in enumerate(rh.actions, start=1):
+            if hand.end is not None:
+                raise RecordError(f"the hand was already over ({hand.end})", hn, an, text)
+            try:
+                seat, move = parse_action(text)
+                if seat is not None and not 0 <= seat < match.players:
+                    raise MoveError(f"there is no seat {seat}")
+                move = hand.resolve(move, hand.turn if seat is None else seat)
+                match.push(move, seat)
+            except MoveError as exc:
+                raise RecordError(str(exc), hn, an, text) from None
+    return match
+
+
+def summary(match: Match) -> dict[str, Any]:
+    """The JSON of ``capicua replay --json`` (shared/spec/records.md)."""
+    hands = []
+    for hn, h in enumerate(match.hands, start=1):
+        hands.append(
+            {
+                "end": h.end or "open",
+                "points": list(h.points),
+                "scoring": [
+                    {"hand": hn, "action": s.action, "seat": s.seat, "kind": s.kind, "points": s.points, "to": s.to}
+                    for s in h.scores
+                ],
+            }
+        )
+    return {"hands": hands, "totals": match.totals, "winner": match.winner, "finished": match.is_over()}
+
+
+def _pretty(obj: dict[str, Any]) -> str:
+    """JSON with one hand's deal per line and one action per line."""
+    lines = ["{"]
+    keys = list(obj)
+    for i, key in enumerate(keys):
+        comma = "," if i < len(keys) - 1 else ""
+        if key == "hands":
+            lines.append('  "hands": [')
+            for j, hand in enumerate(obj["hands"]):
+                lines.append("    {")
+                hkeys = list(hand)
+                for k, hk in enumerate(hkeys):
+                    hcomma = "," if k < len(hkeys) - 1 else ""
+                    value = hand[hk]
+                    if hk in ("deal", "actions") and value:
+                        lines.append(f"      {json.dumps(hk)}: [")
+                        for n, item in enumerate(value):
+                            icomma = "," if n < len(value) - 1 else ""
+                            lines.append(f"        {json.dumps(item, ensure_ascii=False)}{icomma}")
+                        lines.append(f"      ]{hcomma}")
+                    else:
+                        lines.append(f"      {json.dumps(hk)}: {json.dumps(value, ensure_ascii=False)}{hcomma}")
+                lines.append("    }" + ("," if j < len(obj["hands"]) - 1 else ""))
+            lines.append("  ]" + comma)
+        else:
+            lines.append(f"  {json.dumps(key)}: {json.dumps(obj[key], ensure_ascii=False)}{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"

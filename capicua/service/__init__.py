@@ -1,0 +1,1 @@
+"""capicua.service (see docs/architecture.md)."""

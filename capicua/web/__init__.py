@@ -1,0 +1,1 @@
+"""capicua.web (see docs/architecture.md)."""

@@ -1,0 +1,171 @@
+"""Invariants of the engine over random legal games (hypothesis).
+
+Games come from :func:`capicua.rules.randomgame.random_action`, which plays every
+kind of action (plays on every end, passes, galo right and wrong, announcements,
+redeal/keep), so these properties cover all of them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from capicua.rules import MoveError
+from capicua.rules.hand import Hand
+from capicua.rules.match import Match
+from capicua.rules.moves import MOVES
+from capicua.rules.randomgame import random_action, random_match
+from capicua.rules.record import Record, replay, summary
+from capicua.rules.tiles import ALL_TILES_MASK, mask_of
+
+VARIANTS = [("amazonense", None)]
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+
+
+def fingerprint(hand: Hand) -> Any:
+    """Everything observable about a hand."""
+    return (
+        repr(hand),
+        tuple(hand.hands),
+        hand.turn,
+        hand.end,
+        tuple(hand.points),
+        tuple(hand.scores),
+        tuple(hand.history),
+        repr(hand.layout.snapshot()),
+        repr(hand.public_state()),
+        tuple(tuple(hand.legal_moves_for(s)) for s in range(hand.seats)),
+    )
+
+
+def quick_fingerprint(hand: Hand) -> Any:
+    return (tuple(hand.hands), hand.turn, hand.end, tuple(hand.points), len(hand.history), len(hand.scores))
+
+
+def played_hands(
+    variant: str, players: int | None, seed: int, max_hands: int = 40
+) -> Iterator[tuple[Hand, random.Random]]:
+    """Yield a hand at every step of a random match (before each action)."""
+    rng = random.Random(seed)
+    match = Match(variant, players=players, seed=seed)
+    while not match.is_over():
+        if match.needs_deal():
+            if len(match.hands) == max_hands:
+                return
+            match.deal()
+        yield match.hand, rng
+        seat, move = random_action(match.hand, rng)
+        match.push(move, seat)
+
+
+def layout_mask(hand: Hand) -> int:
+    lay = hand.layout
+    if hasattr(lay, "arms"):
+        tiles = [t for arm in lay.arms for t in arm] + ([lay.spinner] if lay.spinner >= 0 else [])
+    else:
+        tiles = [t for t, _ in lay.line]
+    return mask_of(tiles)
+
+
+@pytest.mark.parametrize(("variant", "players"), VARIANTS)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=seeds)
+def test_tiles_are_conserved(variant: str, players: int | None, seed: int) -> None:
+    """Hands, boneyard and layout always hold each of the 28 tiles exactly once."""
+    for hand, _ in played_hands(variant, players, seed):
+        masks = [*hand.hands, mask_of(hand.boneyard), layout_mask(hand)]
+        assert sum(m.bit_count() for m in masks) == 28
+        union = 0
+        for m in masks:
+            union |= m
+        assert union == ALL_TILES_MASK
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=seeds)
+def test_amazonense_scores_are_positive_multiples_of_5(seed: int) -> None:
+    """Every Amazonense score is a positive multiple of 5 (A2, A4–A8)."""
+    match = random_match("amazonense", seed)
+    for hand in match.hands:
+        for score in hand.scores:
+            assert score.points > 0 and score.points % 5 == 0, score
+        assert sum(s.points for s in hand.scores) == sum(hand.points)
+
+
+@pytest.mark.parametrize(("variant", "players"), VARIANTS)
+@settings(max_examples=40, deadline=None)
+@given(seed=seeds)
+def test_pop_undoes_push_exactly(variant: str, players: int | None, seed: int) -> None:
+    """After push then pop, the hand is exactly as before, whatever the action."""
+    for hand, rng in played_hands(variant, players, seed):
+        before = fingerprint(hand)
+        probe = hand.copy()
+        seat, move = random_action(hand, random.Random(rng.random()))
+        hand.push(move, seat)
+        assert hand.pop() == (seat, move)
+        assert fingerprint(hand) == before
+        assert fingerprint(probe) == before  # copy() is independent
+
+
+@pytest.mark.parametrize(("variant", "players"), VARIANTS)
+@settings(max_examples=40, deadline=None)
+@given(seed=seeds)
+def test_written_record_replays_to_same_state(variant: str, players: int | None, seed: int) -> None:
+    """A match written as a record and read back replays to the same hands and scores."""
+    match = random_match(variant, seed, players)
+    text = Record.from_match(match).dumps()
+    again = replay(Record.loads(text))
+    assert summary(again) == summary(match)
+    assert [fingerprint(h) for h in again.hands] == [fingerprint(h) for h in match.hands]
+    assert again.is_over()
+
+
+@pytest.mark.parametrize(("variant", "players"), VARIANTS)
+@settings(max_examples=15, deadline=None)
+@given(seed=seeds)
+def test_legal_moves_are_exactly_what_push_accepts(variant: str, players: int | None, seed: int) -> None:
+    """No ``legal_moves`` entry is ever rejected and nothing outside it is accepted.
+
+    A play may carry a galo call: ``m.with_galo()`` is accepted exactly when ``m`` is.
+    """
+    for hand, _ in played_hands(variant, players, seed, max_hands=3):
+        before = fingerprint(hand)
+        for seat in range(hand.seats):
+            legal = set(hand.legal_moves_for(seat))
+            quick = quick_fingerprint(hand)
+            for move in MOVES:
+                try:
+                    hand.push(move, seat)
+                except MoveError:
+                    assert move.without_galo() not in legal, (seat, move)
+                    assert quick_fingerprint(hand) == quick, (seat, move)
+                else:
+                    assert move.without_galo() in legal, (seat, move)
+                    hand.pop()
+        assert fingerprint(hand) == before
+
+
+@pytest.mark.parametrize(("variant", "players"), VARIANTS)
+@settings(max_examples=30, deadline=None)
+@given(seed=seeds)
+def test_views_hide_other_hands(variant: str, players: int | None, seed: int) -> None:
+    """A seat's view holds its own tiles only; a spectator's none; hands show only when counted."""
+    for hand, _ in played_hands(variant, players, seed):
+        for seat in [None, *range(hand.seats)]:
+            view = hand.view(seat)
+            own = set() if seat is None else set(hand.tiles(seat))
+            assert set(view.tiles) == own
+            text = repr(view.layout) + repr(view.public) + repr(view.history) + repr(view.legal_moves)
+            for other in range(hand.seats):
+                if other == seat:
+                    continue
+                for tile in hand.tiles(other):
+                    # A held tile can only appear in the view as part of the seat's own moves: never.
+                    assert f"'{tile}'" not in text
+            if hand.end not in ("batida", "tranca"):
+                assert view.revealed is None
