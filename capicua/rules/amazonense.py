@@ -46,7 +46,6 @@ from capicua.rules.tiles import (
     HIGH,
     IS_DOUBLE,
     LOW,
-    NUMBER_MASK,
     PIPS,
     TILES,
     Tile,
@@ -65,6 +64,8 @@ _REDEAL_CODE = REDEAL.code
 _KEEP_CODE = KEEP.code
 
 _new_score = tuple.__new__  # builds a Score without the NamedTuple's Python-level __new__
+#: _HALVES[tile]: the two pips of a tile, to test "does it fit this end?" with one ``in``.
+_HALVES = tuple((HIGH[t], LOW[t]) for t in range(28))
 _pips = pips_of
 
 
@@ -94,7 +95,6 @@ class AmazonenseHand(Hand):
         "end",
         "galo_window",
         "hands",
-        "history",
         "last",
         "layout",
         "lead_mask",
@@ -118,8 +118,6 @@ class AmazonenseHand(Hand):
         return hand
 
     def _start(self, deal: tuple[int, ...], opener: int | None) -> None:
-        if not 0 <= (opener if opener is not None else 0) < 4:
-            raise IllegalMoveError(f"opener must be a seat 0..3, got {opener}")
         self.deal = deal
         self.hands = list(deal)
         self.boneyard: list[int] = []
@@ -127,17 +125,18 @@ class AmazonenseHand(Hand):
         self.layout = SpinnerLayout()
         self.no_double_team: int | None = None
         if opener is None:
-            self.leader = next(s for s in range(4) if self.deal[s] >> SIX_SIX & 1)
+            self.leader = [m >> SIX_SIX & 1 for m in deal].index(1)
             self.lead_mask = 1 << SIX_SIX
-        else:
-            self.leader = next(s % 4 for s in range(opener, opener + 4) if self.deal[s % 4] & DOUBLE_MASK)
+        elif 0 <= opener < 4:
+            self.leader = next(s % 4 for s in range(opener, opener + 4) if deal[s % 4] & DOUBLE_MASK)
             self.lead_mask = DOUBLE_MASK
             if self.leader != opener:
                 self.no_double_team = (opener & 1) ^ 1
-        self.doubles_seat: int | None = None
-        for s in range(4):
-            if (self.deal[s] & DOUBLE_MASK).bit_count() >= 4:
-                self.doubles_seat = s  # at most one seat can hold 4 of the 7 doubles
+        else:
+            raise IllegalMoveError(f"opener must be a seat 0..3, got {opener}")
+        doubles = [(m & DOUBLE_MASK).bit_count() for m in deal]
+        # At most one seat can hold 4 or more of the 7 doubles.
+        self.doubles_seat: int | None = doubles.index(max(doubles)) if max(doubles) >= 4 else None
         self.announced = False
         self.decided = False
         self.doubles_played = 0
@@ -147,7 +146,6 @@ class AmazonenseHand(Hand):
         self.galo_window = False
         self.end: str | None = None
         self.points = [0, 0]
-        self.history: list[tuple[int | None, Move]] = []
         self.scores: list[Score] = []
         self._stack: list[tuple[Any, ...]] = []
         self.turn = self._pre_play_turn()
@@ -179,6 +177,23 @@ class AmazonenseHand(Hand):
         )
 
     # -- moves ------------------------------------------------------------------------
+    @property
+    def legal_moves(self) -> list[Move]:
+        """The moves of the seat to act (``turn``)."""
+        layout = self.layout
+        if self.end is None and layout.spinner >= 0:
+            # Hot path (the body of legal_moves_for for a seat to play after the lead).
+            hand = self.hands[self.turn]
+            if not hand & layout.fit_mask:
+                return [PASS]
+            moves: list[Move] = []
+            for number_mask, plays in layout.plays:  # layout.plays_for(hand), inlined
+                m = hand & number_mask
+                if m:
+                    moves += plays[m]
+            return moves
+        return self.legal_moves_for(self.turn)
+
     def legal_moves_for(self, seat: int) -> list[Move]:
         """Every move ``seat`` may make now.
 
@@ -202,14 +217,7 @@ class AmazonenseHand(Hand):
             return moves
         if not hand & self.layout.fit_mask:
             return [PASS]
-        moves = []
-        for end, pip in self.layout.ends:
-            m = hand & NUMBER_MASK[pip]
-            if m:
-                end_bits = end << 1
-                for t in indices_of(m):
-                    moves.append(MOVES[t << 4 | end_bits])
-        return moves
+        return self.layout.plays_for(hand)
 
     def is_legal(self, move: Move, seat: int | None = None) -> bool:
         """Whether ``push(move, seat)`` would be accepted (a play may carry galo)."""
@@ -225,118 +233,25 @@ class AmazonenseHand(Hand):
         code = move.code
         if seat is None:
             seat = self.turn
-        if code < PLAY_CODES and self.end is None:
-            # Hot path: a play on an open end by the seat to act.
-            tile = code >> 4
-            end = (code >> 1) & 7
-            if seat == self.turn and self.hands[seat] >> tile & 1 and end < 4:
-                pip = self.layout.open_pip[end]
-                if pip == HIGH[tile] or pip == LOW[tile]:
-                    self._lay(seat, code)
-                    return
-            self._check_play(seat, tile, end)
-            self._lay(seat, code)
-            return
-        if self.end is not None:
-            raise IllegalMoveError(f"the hand is over ({self.end})")
-        if code == _PASS_CODE:
-            self._pass(seat)
-        elif code == _GALO_CODE:
-            self._galo(seat)
-        elif code == _ANNOUNCE_CODE:
-            self._announce(seat)
-        elif code == _REDEAL_CODE or code == _KEEP_CODE:
-            self._decide(seat, code == _REDEAL_CODE)
-        else:
-            raise IllegalMoveError(f"{move} is not a move of Dominó Amazonense")
-
-    def _save(self) -> None:
-        """Push what a word move (pass, galo, announce, redeal, keep) may change."""
-        self._stack.append(
-            (
-                self.turn,
-                self.passes,
-                self.last,
-                self.galo_window,
-                self.end,
-                len(self.scores),
-                self.doubles_played,
-                self.doubles_spoiled,
-                self.announced,
-                self.decided,
-            )
-        )
-
-    def pop(self) -> tuple[int | None, Move]:
-        if not self.history:
-            raise IndexError("pop from an empty hand")
-        seat, move = self.history.pop()
-        saved = self._stack.pop()
-        self.turn, self.passes, self.last, self.galo_window, self.end, n_scores, self.doubles_played = saved[:7]
-        if len(saved) > 7:
-            self.doubles_spoiled, self.announced, self.decided = saved[7:]
-        for score in self.scores[n_scores:]:
-            self.points[score.to] -= score.points
-        del self.scores[n_scores:]
-        code = move.code
-        if code < PLAY_CODES:
-            assert seat is not None
-            self.hands[seat] |= 1 << (code >> 4)
-            end = (code >> 1) & 7
-            if end == LEAD:
-                self.layout.unlead()
+        if code >= PLAY_CODES or self.end is not None:
+            if code == _PASS_CODE and self.end is None:
+                self._pass(seat)
             else:
-                self.layout.unplay(end)
-        return seat, move
-
-    def _score(self, kind: str, points: int, to: int, seat: int | None, action: int | None = None) -> None:
-        if points:
-            at = len(self.history) if action is None else action
-            self.scores.append(_new_score(Score, (at, seat, kind, points, to)))
-            self.points[to] += points
-
-    def _check_play(self, seat: int, tile: int, end: int) -> None:
-        """Raise the reason a play is not allowed; return if it is a valid lead."""
-        if seat != self.turn:
-            raise IllegalMoveError(f"not seat {seat}'s turn: seat {self.turn} is to play")
-        if not self.hands[seat] >> tile & 1:
-            raise IllegalMoveError(f"seat {seat} does not hold {TILES[tile]}")
-        layout = self.layout
-        if layout.spinner < 0:
-            if self._must_decide(seat):
-                raise IllegalMoveError(f"seat {seat} must first choose redeal or keep (A6)")
-            if end != LEAD:
-                raise IllegalMoveError(f"{TILES[tile]} is the lead: it takes no end")
-            if not self.lead_mask >> tile & 1:
-                need = "6-6" if self.opener is None else "a double"
-                raise IllegalMoveError(f"the lead must be {need} (A3), not {TILES[tile]}")
+                self._push_word(move, seat)
             return
-        if end > 3:
-            raise IllegalMoveError(f"say on which end {TILES[tile]} goes (W, E, N or S)")
-        pip = layout.open_pip[end]
-        if pip < 0:
-            raise IllegalMoveError(f"the {'WENS'[end]} end is not open yet (A1)")
-        raise IllegalMoveError(f"{TILES[tile]} does not fit the {'WENS'[end]} end ({pip})")
-
-    def _lay(self, seat: int, code: int) -> None:
-        """Apply a checked play: layout, table count, doubles, batida, tranca, galo."""
         tile = code >> 4
         end = (code >> 1) & 7
-        self._stack.append(
-            (
-                self.turn,
-                self.passes,
-                self.last,
-                self.galo_window,
-                self.end,
-                len(self.scores),
-                self.doubles_played,
-            )
-        )
         hands = self.hands
         layout = self.layout
+        # The common case, a fitting play by the seat to act, is checked inline;
+        # anything else goes through _check_play, which raises or accepts a lead.
+        if not (seat == self.turn and hands[seat] >> tile & 1 and end < 4 and layout.open_pip[end] in _HALVES[tile]):
+            self._check_play(seat, tile, end)
+        self._stack.append(
+            (seat, move, self.turn, self.passes, self.last, self.galo_window, self.end, len(self.scores),
+             self.doubles_played)
+        )
         hands[seat] ^= 1 << tile
-        self.history.append((seat, MOVES[code]))
         team = seat & 1
         if end == LEAD:
             count = layout.lead(tile)
@@ -345,7 +260,8 @@ class AmazonenseHand(Hand):
         else:
             count = layout.play(tile, end)
         if count % 5 == 0 and count:
-            self._score("table", count, team, seat)
+            self.scores.append(_new_score(Score, (len(self._stack), seat, "table", count, team)))
+            self.points[team] += count
         if seat == self.doubles_seat and self.announced and IS_DOUBLE[tile] and not self.doubles_spoiled:
             self.doubles_played += 1
             if self.doubles_played == 4:
@@ -380,6 +296,98 @@ class AmazonenseHand(Hand):
         else:
             self.galo_window = True
 
+    def _push_word(self, move: Move, seat: int) -> None:
+        """push() for everything but a play: pass, galo, announce, redeal, keep."""
+        code = move.code
+        if self.end is not None:
+            raise IllegalMoveError(f"the hand is over ({self.end})")
+        if code == _PASS_CODE:
+            self._pass(seat)
+        elif code == _GALO_CODE:
+            self._galo(seat)
+        elif code == _ANNOUNCE_CODE:
+            self._announce(seat)
+        elif code == _REDEAL_CODE or code == _KEEP_CODE:
+            self._decide(seat, code == _REDEAL_CODE)
+        else:
+            raise IllegalMoveError(f"{move} is not a move of Dominó Amazonense")
+
+    def _save(self, seat: int, move: Move) -> None:
+        """Record a word move (pass, galo, announce, redeal, keep) with what it may change."""
+        self._stack.append(
+            (
+                seat,
+                move,
+                self.turn,
+                self.passes,
+                self.last,
+                self.galo_window,
+                self.end,
+                len(self.scores),
+                self.doubles_played,
+                self.doubles_spoiled,
+                self.announced,
+                self.decided,
+            )
+        )
+
+    @property
+    def history(self) -> list[tuple[int | None, Move]]:  # type: ignore[override]
+        """The actions so far, as ``(seat, move)``."""
+        return [(entry[0], entry[1]) for entry in self._stack]
+
+    def pop(self) -> tuple[int | None, Move]:
+        if not self._stack:
+            raise IndexError("pop from an empty hand")
+        saved = self._stack.pop()
+        seat, move = saved[0], saved[1]
+        self.turn, self.passes, self.last, self.galo_window, self.end, n_scores, self.doubles_played = saved[2:9]
+        if len(saved) > 9:
+            self.doubles_spoiled, self.announced, self.decided = saved[9:]
+        for score in self.scores[n_scores:]:
+            self.points[score.to] -= score.points
+        del self.scores[n_scores:]
+        code = move.code
+        if code < PLAY_CODES:
+            assert seat is not None
+            self.hands[seat] |= 1 << (code >> 4)
+            end = (code >> 1) & 7
+            if end == LEAD:
+                self.layout.unlead()
+            else:
+                self.layout.unplay(end)
+        return seat, move
+
+    def _score(self, kind: str, points: int, to: int, seat: int | None, action: int | None = None) -> None:
+        if points:
+            at = len(self._stack) if action is None else action
+            self.scores.append(_new_score(Score, (at, seat, kind, points, to)))
+            self.points[to] += points
+
+    def _check_play(self, seat: int, tile: int, end: int) -> None:
+        """Raise the reason a play is not allowed; return if it is a valid lead (or fits after all)."""
+        if seat != self.turn:
+            raise IllegalMoveError(f"not seat {seat}'s turn: seat {self.turn} is to play")
+        if not self.hands[seat] >> tile & 1:
+            raise IllegalMoveError(f"seat {seat} does not hold {TILES[tile]}")
+        layout = self.layout
+        if layout.spinner < 0:
+            if self._must_decide(seat):
+                raise IllegalMoveError(f"seat {seat} must first choose redeal or keep (A6)")
+            if end != LEAD:
+                raise IllegalMoveError(f"{TILES[tile]} is the lead: it takes no end")
+            if not self.lead_mask >> tile & 1:
+                need = "6-6" if self.opener is None else "a double"
+                raise IllegalMoveError(f"the lead must be {need} (A3), not {TILES[tile]}")
+            return
+        if end > 3:
+            raise IllegalMoveError(f"say on which end {TILES[tile]} goes (W, E, N or S)")
+        pip = layout.open_pip[end]
+        if pip < 0:
+            raise IllegalMoveError(f"the {'WENS'[end]} end is not open yet (A1)")
+        if pip not in _HALVES[tile]:
+            raise IllegalMoveError(f"{TILES[tile]} does not fit the {'WENS'[end]} end ({pip})")
+
     def _judge_galo(self, seat: int) -> None:
         if self.galo_is_right(seat):
             self._score("galo", 50, seat & 1, seat)
@@ -394,8 +402,7 @@ class AmazonenseHand(Hand):
             raise IllegalMoveError(f"not seat {seat}'s turn: seat {self.turn} is to play")
         if self.hands[seat] & self.layout.fit_mask:
             raise IllegalMoveError(f"seat {seat} holds a fitting tile and may not pass (A4)")
-        self._save()
-        self.history.append((seat, PASS))
+        self._save(seat, PASS)
         self.passes += 1
         if self.passes == 1:
             self._score("pass", 20, self.last & 1, seat)
@@ -407,8 +414,7 @@ class AmazonenseHand(Hand):
     def _galo(self, seat: int) -> None:
         if not (self.galo_window and seat == self.last):
             raise IllegalMoveError("galo is called only by the player who just played, before the next one acts (A5)")
-        self._save()
-        self.history.append((seat, GALO))
+        self._save(seat, GALO)
         self.galo_window = False
         self._judge_galo(seat)
 
@@ -419,8 +425,7 @@ class AmazonenseHand(Hand):
             raise IllegalMoveError(f"seat {seat} was not dealt exactly 4 doubles (A6)")
         if self.announced:
             raise IllegalMoveError("the 4 doubles were already announced")
-        self._save()
-        self.history.append((seat, ANNOUNCE))
+        self._save(seat, ANNOUNCE)
         self.announced = True
 
     def _decide(self, seat: int, redeal: bool) -> None:
@@ -429,8 +434,7 @@ class AmazonenseHand(Hand):
             raise IllegalMoveError(f"{word} is for a player dealt 5 or more doubles (A6)")
         if self.decided or self.started:
             raise IllegalMoveError(f"seat {seat} already chose (A6)")
-        self._save()
-        self.history.append((seat, REDEAL if redeal else KEEP))
+        self._save(seat, REDEAL if redeal else KEEP)
         self.decided = True
         if redeal:
             self.end = "redeal"
@@ -445,7 +449,6 @@ class AmazonenseHand(Hand):
             setattr(c, name, getattr(self, name))
         c.hands = self.hands[:]
         c.points = self.points[:]
-        c.history = self.history[:]
         c.scores = self.scores[:]
         c._stack = self._stack[:]
         c.layout = self.layout.copy()

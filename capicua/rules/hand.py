@@ -193,12 +193,13 @@ class Hand:
     def check_deal(deal: Sequence[int], boneyard: int, size: int, lengths: Sequence[int] = ()) -> tuple[int, ...]:
         """Check that the seats' bitmasks hold ``size`` tiles each and, with the
         boneyard mask, each of the 28 tiles exactly once; return them as a tuple."""
-        union = boneyard
+        union, total, ok = boneyard, boneyard.bit_count(), True
         for m in deal:
             union |= m
-        if union == ALL_TILES_MASK and all(m.bit_count() == size for m in deal) and sum(
-            m.bit_count() for m in deal
-        ) + boneyard.bit_count() == 28 and all(n == size for n in lengths):
+            n = m.bit_count()
+            total += n
+            ok = ok and n == size
+        if ok and union == ALL_TILES_MASK and total == 28 and (not lengths or all(n == size for n in lengths)):
             return tuple(deal)
         seen = 0
         for seat, m in enumerate(deal):

@@ -2,8 +2,10 @@
 
 Two shapes: the 4-arm :class:`SpinnerLayout` of Dominó Amazonense (A1) and the
 two-ended :class:`LineLayout` of individual play and Dominousa (C1). Both keep
-plain ints for the hot path: the open ends as ``(end, pip)`` pairs and
-``fit_mask``, the bitmask of every tile that fits some open end.
+plain ints for the hot path: the open ends as ``(end, pip)`` pairs,
+``fit_mask``, the bitmask of every tile that fits some open end, and ``plays``,
+which turns a hand's bitmask into its legal plays with a lookup per end
+(:meth:`SpinnerLayout.plays_for`).
 
 >>> from capicua.rules.tiles import Tile
 >>> lay = SpinnerLayout()
@@ -17,10 +19,10 @@ SpinnerLayout(spinner='6-6', W=['6-3'], E=[], N=[], S=[])
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from capicua.rules.moves import END_NAMES, E, L, N, R, S, W
-from capicua.rules.tiles import HIGH, IS_DOUBLE, LOW, NUMBER_MASK, PIPS, TILES, Tile
+from capicua.rules.moves import END_NAMES, MOVES, E, L, Move, N, R, S, W
+from capicua.rules.tiles import HIGH, IS_DOUBLE, LOW, NUMBER_MASK, PIPS, TILES, Tile, indices_of
 
 __all__ = ["LineLayout", "Placed", "SpinnerLayout"]
 
@@ -36,6 +38,46 @@ class Placed(NamedTuple):
         return f"{self.inner}-{self.outer}"
 
 
+def _submasks(mask: int) -> list[int]:
+    subs, sub = [], mask
+    while sub:
+        subs.append(sub)
+        sub = (sub - 1) & mask
+    return subs
+
+
+#: PLAYS_AT[end][pip] maps ``hand & NUMBER_MASK[pip]`` to the tuple of moves laying
+#: those tiles on ``end``: listing the plays on an end is one ``&`` and one lookup.
+PLAYS_AT: tuple[tuple[dict[int, tuple[Move, ...]], ...], ...] = tuple(
+    tuple(
+        {sub: tuple(MOVES[t << 4 | end << 1] for t in indices_of(sub)) for sub in _submasks(NUMBER_MASK[pip])}
+        for pip in range(7)
+    )
+    for end in range(6)
+)
+
+
+def _open(ends: tuple[tuple[int, int], ...], open_pip: tuple[int, ...]) -> tuple[Any, ...]:
+    fit = 0
+    for _, pip in ends:
+        fit |= NUMBER_MASK[pip]
+    plays = tuple((NUMBER_MASK[pip], PLAYS_AT[end][pip]) for end, pip in ends)
+    return ends, fit, open_pip, plays
+
+
+# Everything about the open ends that depends only on their pips, precomputed:
+# _OPEN4[w*343 + e*49 + n*7 + s] for the four open arms, _OPEN2[w*7 + e] while
+# only W and E are open. Each entry is (ends, fit_mask, open_pip, plays).
+_OPEN4 = tuple(
+    _open(((W, w), (E, e), (N, n), (S, s)), (w, e, n, s))
+    for w in range(7)
+    for e in range(7)
+    for n in range(7)
+    for s in range(7)
+)
+_OPEN2 = tuple(_open(((W, w), (E, e)), (w, e, -1, -1)) for w in range(7) for e in range(7))
+
+
 class SpinnerLayout:
     """The Amazonense cross (A1): the opening double is the spinner, arms W, E, N, S.
 
@@ -43,7 +85,7 @@ class SpinnerLayout:
     Later doubles lie crosswise at the end of an arm and do not branch.
     """
 
-    __slots__ = ("arms", "contrib", "doubled", "ends", "fit_mask", "open_pip", "outer", "spinner")
+    __slots__ = ("arms", "contrib", "doubled", "ends", "fit_mask", "open_pip", "outer", "plays", "spinner")
 
     def __init__(self) -> None:
         self.spinner = -1  # tile index of the opening double, -1 before the lead
@@ -52,8 +94,10 @@ class SpinnerLayout:
         self.doubled = [False, False, False, False]  # the arm's outer tile is a double
         self.contrib = [0, 0, 0, 0]  # what each arm adds to the table count (A2)
         self.ends: tuple[tuple[int, int], ...] = ()  # open (arm, pip) pairs
-        self.open_pip = [-1, -1, -1, -1]  # pip of each arm if open, else -1
+        self.open_pip: tuple[int, ...] = (-1, -1, -1, -1)  # pip of each arm if open, else -1
         self.fit_mask = 0
+        # (NUMBER_MASK[pip], PLAYS_AT[end][pip]) for each open end: see legal plays
+        self.plays: tuple[tuple[int, dict[int, tuple[Move, ...]]], ...] = ()
 
     def copy(self) -> SpinnerLayout:
         c = SpinnerLayout.__new__(SpinnerLayout)
@@ -63,26 +107,37 @@ class SpinnerLayout:
         c.doubled = self.doubled[:]
         c.contrib = self.contrib[:]
         c.ends = self.ends
-        c.open_pip = self.open_pip[:]
+        c.open_pip = self.open_pip
         c.fit_mask = self.fit_mask
+        c.plays = self.plays
         return c
 
     @property
     def empty(self) -> bool:
         return self.spinner < 0
 
+    def plays_for(self, hand: int) -> list[Move]:
+        """Every play of the tiles in bitmask ``hand`` on the open ends (none before the lead).
+
+        >>> lay = SpinnerLayout(); _ = lay.lead(Tile(6, 6).index)
+        >>> lay.plays_for(Tile(6, 1).mask | Tile(2, 0).mask)
+        [Move.parse('6-1 W'), Move.parse('6-1 E')]
+        """
+        moves: list[Move] = []
+        for number_mask, plays in self.plays:
+            m = hand & number_mask
+            if m:
+                moves += plays[m]
+        return moves
+
     def _refresh(self) -> int:
         """Recompute the open ends; return the table count (A2)."""
-        w, e, n, s = outer = self.outer
+        w, e, n, s = self.outer
         c = self.contrib
         if self.arms[W] and self.arms[E]:
-            self.ends = ((W, w), (E, e), (N, n), (S, s))
-            self.open_pip = outer[:]
-            self.fit_mask = NUMBER_MASK[w] | NUMBER_MASK[e] | NUMBER_MASK[n] | NUMBER_MASK[s]
+            self.ends, self.fit_mask, self.open_pip, self.plays = _OPEN4[w * 343 + e * 49 + n * 7 + s]
             return c[0] + c[1] + c[2] + c[3]
-        self.ends = ((W, w), (E, e))
-        self.open_pip = [w, e, -1, -1]
-        self.fit_mask = NUMBER_MASK[w] | NUMBER_MASK[e]
+        self.ends, self.fit_mask, self.open_pip, self.plays = _OPEN2[w * 7 + e]
         return c[0] + c[1] + 2 * HIGH[self.spinner]
 
     def lead(self, tile: int) -> int:
@@ -94,13 +149,25 @@ class SpinnerLayout:
 
     def play(self, tile: int, arm: int) -> int:
         """Lay ``tile`` at the open end of ``arm`` (the caller checks it fits); return the table count."""
-        self.arms[arm].append(tile)
-        pip = PIPS[tile] - self.outer[arm]
-        self.outer[arm] = pip
-        dbl = IS_DOUBLE[tile]
-        self.doubled[arm] = dbl
-        self.contrib[arm] = pip + pip if dbl else pip
-        return self._refresh()
+        arms = self.arms
+        arms[arm].append(tile)
+        outer = self.outer
+        pip = PIPS[tile] - outer[arm]
+        outer[arm] = pip
+        c = self.contrib
+        if IS_DOUBLE[tile]:
+            self.doubled[arm] = True
+            c[arm] = pip + pip
+        else:
+            self.doubled[arm] = False
+            c[arm] = pip
+        # _refresh, inlined: this is the engine's hottest path.
+        w, e, n, s = outer
+        if arms[0] and arms[1]:
+            self.ends, self.fit_mask, self.open_pip, self.plays = _OPEN4[w * 343 + e * 49 + n * 7 + s]
+            return c[0] + c[1] + c[2] + c[3]
+        self.ends, self.fit_mask, self.open_pip, self.plays = _OPEN2[w * 7 + e]
+        return c[0] + c[1] + 2 * HIGH[self.spinner]
 
     def unplay(self, arm: int) -> None:
         """Take back the last tile laid on ``arm``."""

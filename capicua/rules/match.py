@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 from capicua.rules.amazonense import AmazonenseHand
 from capicua.rules.hand import Hand, IllegalMoveError
 from capicua.rules.moves import Move, MoveError
-from capicua.rules.tiles import Tile
+from capicua.rules.tiles import Tile, mask_of
 
 __all__ = ["VARIANTS", "Amazonense", "Match", "Variant", "get_variant"]
 
@@ -34,7 +34,6 @@ class Variant:
     name: ClassVar[str]
     partnerships: ClassVar[bool]
     player_counts: ClassVar[tuple[int, ...]]
-    tiles_per_seat: ClassVar[int] = 7
     defaults: ClassVar[dict[str, Any]]
 
     def options(self, given: dict[str, Any] | None) -> dict[str, Any]:
@@ -49,11 +48,12 @@ class Variant:
     def new_hand(
         self,
         match: Match,
-        deal: Sequence[Sequence[Tile | int]],
-        boneyard: Sequence[Tile | int],
+        deal: Sequence[int],
+        boneyard: Sequence[int],
         extra: dict[str, Any],
     ) -> Hand:
-        """The next hand of ``match`` with this deal (``extra``: a record hand's other fields)."""
+        """The next hand of ``match``: ``deal`` holds one tile bitmask per seat, ``boneyard``
+        the undealt tile indices in drawing order, ``extra`` a record hand's other fields."""
         raise NotImplementedError
 
     def winner(self, match: Match) -> int | None:
@@ -61,7 +61,8 @@ class Variant:
         raise NotImplementedError
 
     def boneyard_size(self, players: int) -> int:
-        return 28 - self.tiles_per_seat * players
+        """Every variant deals 7 tiles a seat (B1); the rest is the boneyard."""
+        return 28 - 7 * players
 
 
 class Amazonense(Variant):
@@ -73,13 +74,13 @@ class Amazonense(Variant):
     def new_hand(
         self,
         match: Match,
-        deal: Sequence[Sequence[Tile | int]],
-        boneyard: Sequence[Tile | int],
+        deal: Sequence[int],
+        boneyard: Sequence[int],
         extra: dict[str, Any],
     ) -> Hand:
         if boneyard:
             raise MoveError("Dominó Amazonense deals all 28 tiles: the boneyard must be empty")
-        return AmazonenseHand(deal, opener=self.opener(match.hands))
+        return AmazonenseHand.from_masks(deal, opener=self.opener(match.hands))
 
     @staticmethod
     def opener(previous: Sequence[Hand]) -> int | None:
@@ -115,6 +116,31 @@ def get_variant(name: str) -> Variant:
         return VARIANTS[name]
     except KeyError:
         raise MoveError(f"unknown variant {name!r} (known: {', '.join(VARIANTS)})") from None
+
+
+_BIT = tuple(1 << t for t in range(28))
+
+
+def shuffled_deal(rng: random.Random, players: int) -> tuple[list[int], list[int]]:
+    """Shuffle the 28 tiles: 7 for each seat, as a bitmask, and the rest in drawing order.
+
+    >>> deal, boneyard = shuffled_deal(random.Random(1), 2)
+    >>> [m.bit_count() for m in deal], len(boneyard)
+    ([7, 7], 14)
+    """
+    # Fisher-Yates driven by one 160-bit draw read in mixed radix: 28! < 2**98, so
+    # the bias is below 2**-62, and it costs half of random.shuffle's 27 draws.
+    r = rng.getrandbits(160)
+    tiles = list(range(28))
+    for i in range(27, 0, -1):
+        r, j = divmod(r, i + 1)
+        tiles[i], tiles[j] = tiles[j], tiles[i]
+    bit = _BIT
+    masks = []
+    for seat in range(players):
+        a, b, c, d, e, f, g = tiles[seat * 7 : seat * 7 + 7]
+        masks.append(bit[a] | bit[b] | bit[c] | bit[d] | bit[e] | bit[f] | bit[g])
+    return masks, tiles[players * 7 :]
 
 
 class Match:
@@ -161,13 +187,9 @@ class Match:
         """Whether the next step is dealing a hand."""
         return self.winner is None and (not self.hands or self.hands[-1].end is not None)
 
-    def shuffle(self) -> tuple[list[list[int]], list[int]]:
-        """A random deal and boneyard from the match's generator."""
-        tiles = list(range(28))
-        self.rng.shuffle(tiles)
-        k = self.variant.tiles_per_seat
-        deal = [tiles[i * k : (i + 1) * k] for i in range(self.players)]
-        return deal, tiles[k * self.players :]
+    def shuffle(self) -> tuple[list[int], list[int]]:
+        """A random deal (one bitmask per seat) and boneyard (tile indices in drawing order)."""
+        return shuffled_deal(self.rng, self.players)
 
     def deal(
         self,
@@ -182,10 +204,18 @@ class Match:
         if not self.needs_deal():
             raise IllegalMoveError("the match is over" if self.winner is not None else "a hand is in play")
         if deal is None:
-            deal, boneyard = self.shuffle()
-        if len(deal) != self.players:
-            raise MoveError(f"the deal must have {self.players} hands, got {len(deal)}")
-        hand = self.variant.new_hand(self, deal, boneyard, extra or {})
+            masks, boneyard = self.shuffle()
+        else:
+            if len(deal) != self.players:
+                raise MoveError(f"the deal must have {self.players} hands, got {len(deal)}")
+            for seat, tiles in enumerate(deal):
+                if len(set(tiles)) != len(tiles):
+                    raise MoveError(f"seat {seat} was dealt the same tile twice")
+            masks = [mask_of(tiles) for tiles in deal]
+        if len(set(boneyard)) != len(boneyard):
+            raise MoveError("the boneyard holds the same tile twice")
+        order = [t if isinstance(t, int) else t.index for t in boneyard]
+        hand = self.variant.new_hand(self, masks, order, extra or {})
         self.hands.append(hand)
         return hand
 

@@ -10,8 +10,8 @@ JSON that ``capicua replay --json`` prints.
 >>> _ = m.deal()
 >>> m.push(m.hand.legal_moves[0])
 >>> rec = Record.from_match(m, ["Ana", "Bia", "Caio", "Davi"])
->>> rec.hands[0].actions
-['1: 6-6']
+>>> rec.hands[0].actions == [f"{m.hand.leader}: 6-6"]
+True
 >>> again = Record.loads(rec.dumps())
 >>> summary(replay(again))["finished"]
 False
