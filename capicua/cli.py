@@ -28,22 +28,6 @@ app = typer.Typer(
 record_app = typer.Typer(help="Make game records.", no_args_is_help=True)
 app.add_typer(record_app, name="record")
 
-KIND_LABEL = {
-    "table": "pontas",
-    "pass": "passe",
-    "galo": "galo",
-    "galo-wrong": "galo errado",
-    "doubles-4": "4 carroças",
-    "doubles-5": "5+ carroças",
-    "no-double": "sem carroça",
-    "batida": "batida",
-    "batida-double": "batida de carroça",
-    "tranca": "tranca",
-    "fine": "multa",
-    "referee": "árbitro",
-}
-
-
 def _fail(message: str, code: int = 1) -> typer.Exit:
     Console(stderr=True).print(f"[bold red]capicua:[/] {message}", highlight=False, soft_wrap=True)
     return typer.Exit(code)
@@ -96,7 +80,7 @@ def _print_table(record: Record, result: dict[str, Any]) -> None:
     for n, hand in enumerate(result["hands"], start=1):
         running = [a + b for a, b in zip(running, hand["points"], strict=True)]
         reasons = ", ".join(
-            f"{KIND_LABEL.get(s['kind'], s['kind'])} {s['points']}→{s['to']}" for s in hand["scoring"]
+            f"{s['kind']} {s['points']}→{s['to']}" for s in hand["scoring"]
         )
         cells = [f"{p} ({t})" for p, t in zip(hand["points"], running, strict=True)]
         table.add_row(str(n), hand["end"], *cells, reasons or "—")
