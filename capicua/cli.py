@@ -28,6 +28,7 @@ app = typer.Typer(
 record_app = typer.Typer(help="Make game records.", no_args_is_help=True)
 app.add_typer(record_app, name="record")
 
+
 def _fail(message: str, code: int = 1) -> typer.Exit:
     Console(stderr=True).print(f"[bold red]capicua:[/] {message}", highlight=False, soft_wrap=True)
     return typer.Exit(code)
@@ -79,9 +80,7 @@ def _print_table(record: Record, result: dict[str, Any]) -> None:
     running = [0] * len(sides)
     for n, hand in enumerate(result["hands"], start=1):
         running = [a + b for a, b in zip(running, hand["points"], strict=True)]
-        reasons = ", ".join(
-            f"{s['kind']} {s['points']}→{s['to']}" for s in hand["scoring"]
-        )
+        reasons = ", ".join(f"{s['kind']} {s['points']}→{s['to']}" for s in hand["scoring"])
         cells = [f"{p} ({t})" for p, t in zip(hand["points"], running, strict=True)]
         table.add_row(str(n), hand["end"], *cells, reasons or "—")
     console.print(table)

@@ -39,6 +39,7 @@ from capicua.rules.moves import (
     PASS,
     PLAY_CODES,
     REDEAL,
+    Action,
     Move,
 )
 from capicua.rules.tiles import (
@@ -229,7 +230,7 @@ class AmazonenseHand(Hand):
     def _must_decide(self, seat: int) -> bool:
         return seat == self.doubles_seat and not self.decided and self._doubles_held() >= 5
 
-    def push(self, move: Move, seat: int | None = None) -> None:
+    def push(self, move: Action, seat: int | None = None) -> None:
         code = move.code
         if seat is None:
             seat = self.turn
@@ -248,8 +249,17 @@ class AmazonenseHand(Hand):
         if not (seat == self.turn and hands[seat] >> tile & 1 and end < 4 and layout.open_pip[end] in _HALVES[tile]):
             self._check_play(seat, tile, end)
         self._stack.append(
-            (seat, move, self.turn, self.passes, self.last, self.galo_window, self.end, len(self.scores),
-             self.doubles_played)
+            (
+                seat,
+                move,
+                self.turn,
+                self.passes,
+                self.last,
+                self.galo_window,
+                self.end,
+                len(self.scores),
+                self.doubles_played,
+            )
         )
         hands[seat] ^= 1 << tile
         team = seat & 1
@@ -296,7 +306,7 @@ class AmazonenseHand(Hand):
         else:
             self.galo_window = True
 
-    def _push_word(self, move: Move, seat: int) -> None:
+    def _push_word(self, move: Action, seat: int) -> None:
         """push() for everything but a play: pass, galo, announce, redeal, keep."""
         code = move.code
         if self.end is not None:
@@ -312,7 +322,7 @@ class AmazonenseHand(Hand):
         else:
             raise IllegalMoveError(f"{move} is not a move of Dominó Amazonense")
 
-    def _save(self, seat: int, move: Move) -> None:
+    def _save(self, seat: int, move: Action) -> None:
         """Record a word move (pass, galo, announce, redeal, keep) with what it may change."""
         self._stack.append(
             (
@@ -332,11 +342,11 @@ class AmazonenseHand(Hand):
         )
 
     @property
-    def history(self) -> list[tuple[int | None, Move]]:  # type: ignore[override]
+    def history(self) -> list[tuple[int | None, Action]]:  # type: ignore[override]
         """The actions so far, as ``(seat, move)``."""
         return [(entry[0], entry[1]) for entry in self._stack]
 
-    def pop(self) -> tuple[int | None, Move]:
+    def pop(self) -> tuple[int | None, Action]:
         if not self._stack:
             raise IndexError("pop from an empty hand")
         saved = self._stack.pop()
@@ -487,6 +497,7 @@ class AmazonenseHand(Hand):
             "last": None if self.last < 0 else self.last,
             "galo_window": self.galo_window,
         }
+
 
 def _round5(n: int) -> int:
     return n - n % 5

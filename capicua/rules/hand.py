@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from capicua.rules.moves import END_NAMES, LEAD, PLAY_CODES, Move, MoveError
+from capicua.rules.moves import END_NAMES, LEAD, PLAY_CODES, Action, Move, MoveError
 from capicua.rules.tiles import ALL_TILES_MASK, PIPS, TILES, Tile, tiles_of
 
 __all__ = ["Hand", "IllegalMoveError", "Score", "SeatView", "round_down_5"]
@@ -60,7 +60,7 @@ class SeatView:
     boneyard: int
     layout: dict[str, Any]
     turn: int | None
-    history: tuple[tuple[int | None, Move], ...]
+    history: tuple[tuple[int | None, Action], ...]
     scores: tuple[Score, ...]
     points: tuple[int, ...]
     end: str | None
@@ -85,7 +85,7 @@ class Hand:
     turn: int
     end: str | None
     points: list[int]
-    history: list[tuple[int | None, Move]]
+    history: list[tuple[int | None, Action]]
     scores: list[Score]
     layout: Any
 
@@ -94,11 +94,11 @@ class Hand:
         """Every move ``seat`` may make now (empty when it is not his to act)."""
         raise NotImplementedError
 
-    def push(self, move: Move, seat: int | None = None) -> None:
+    def push(self, move: Action, seat: int | None = None) -> None:
         """Make ``move`` for ``seat`` (default: the seat to act); raise on an illegal move."""
         raise NotImplementedError
 
-    def pop(self) -> tuple[int | None, Move]:
+    def pop(self) -> tuple[int | None, Action]:
         """Undo the last action and return it."""
         raise NotImplementedError
 
@@ -122,6 +122,10 @@ class Hand:
     def legal_moves(self) -> list[Move]:
         """The moves of the seat to act (``turn``)."""
         return self.legal_moves_for(self.turn)
+
+    def is_legal(self, move: Move, seat: int | None = None) -> bool:
+        """Whether ``push(move, seat)`` would be accepted."""
+        return move in self.legal_moves_for(self.turn if seat is None else seat)
 
     def is_over(self) -> bool:
         return self.end is not None

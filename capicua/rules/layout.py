@@ -203,6 +203,10 @@ class SpinnerLayout:
         pip = self.open_pip[arm] if 0 <= arm < 4 else -1
         return pip >= 0 and (pip == HIGH[tile] or pip == LOW[tile])
 
+    def tiles(self) -> list[int]:
+        """Tile indices on the table: the spinner, then each arm outward."""
+        return [] if self.spinner < 0 else [self.spinner, *(t for arm in self.arms for t in arm)]
+
     def placed(self, arm: int) -> list[Placed]:
         """The tiles of ``arm`` as they lie, spinner outward."""
         out = []
@@ -218,9 +222,7 @@ class SpinnerLayout:
         return {
             "shape": "spinner",
             "spinner": None if self.spinner < 0 else str(TILES[self.spinner]),
-            "arms": {
-                END_NAMES[a]: [str(p) for p in self.placed(a)] if self.spinner >= 0 else [] for a in range(4)
-            },
+            "arms": {END_NAMES[a]: [str(p) for p in self.placed(a)] if self.spinner >= 0 else [] for a in range(4)},
             "ends": {END_NAMES[a]: pip for a, pip in self.ends},
             "count": self.count(),
         }
@@ -232,6 +234,11 @@ class SpinnerLayout:
         return f"SpinnerLayout(spinner='{TILES[self.spinner]}', {arms})"
 
 
+_LINE_OPEN = tuple(
+    _open(((L, left), (R, right)), (-1, -1, -1, -1, left, right)) for left in range(7) for right in range(7)
+)
+
+
 class LineLayout:
     """A line with two ends, L and R (C1); doubles lie crosswise and never branch.
 
@@ -241,35 +248,50 @@ class LineLayout:
     >>> _ = lay.play(Tile(6, 6).index, R); _ = lay.play(Tile(4, 1).index, L)
     >>> lay, lay.ends
     (LineLayout('1-4 4-6 6-6'), ((4, 1), (5, 6)))
+    >>> lay.plays_for(Tile(1, 1).mask | Tile(6, 0).mask)
+    [Move.parse('1-1 L'), Move.parse('6-0 R')]
     """
 
-    __slots__ = ("ends", "fit_mask", "left", "line", "right")
+    __slots__ = ("ends", "first", "fit_mask", "left", "lefts", "open_pip", "plays", "right", "rights")
 
     def __init__(self) -> None:
-        self.line: list[tuple[int, int]] = []  # (tile, pip at its left side), left to right
+        self.first: tuple[int, int] | None = None  # the lead: (tile, pip at its left side)
+        self.lefts: list[int] = []  # tiles laid on L, in order (growing leftwards)
+        self.rights: list[int] = []  # tiles laid on R, in order
         self.left = -1
         self.right = -1
         self.ends: tuple[tuple[int, int], ...] = ()
         self.fit_mask = 0
+        self.open_pip: tuple[int, ...] = (-1, -1, -1, -1, -1, -1)  # by end code; only L and R open
+        self.plays: tuple[tuple[int, dict[int, tuple[Move, ...]]], ...] = ()
 
     def copy(self) -> LineLayout:
         c = LineLayout.__new__(LineLayout)
-        c.line = self.line[:]
+        c.first, c.lefts, c.rights = self.first, self.lefts[:], self.rights[:]
         c.left, c.right, c.ends, c.fit_mask = self.left, self.right, self.ends, self.fit_mask
+        c.open_pip, c.plays = self.open_pip, self.plays
         return c
 
     @property
     def empty(self) -> bool:
-        return not self.line
+        return self.first is None
+
+    def plays_for(self, hand: int) -> list[Move]:
+        """Every play of the tiles in bitmask ``hand`` on L and R (none before the lead)."""
+        moves: list[Move] = []
+        for number_mask, plays in self.plays:
+            m = hand & number_mask
+            if m:
+                moves += plays[m]
+        return moves
 
     def _refresh(self) -> None:
-        self.ends = ((L, self.left), (R, self.right))
-        self.fit_mask = NUMBER_MASK[self.left] | NUMBER_MASK[self.right]
+        self.ends, self.fit_mask, self.open_pip, self.plays = _LINE_OPEN[self.left * 7 + self.right]
 
     def lead(self, tile: int, reversed: bool = False) -> int:
         """Lay the first tile: its high half at L, or its low half with ``reversed``."""
         left = LOW[tile] if reversed else HIGH[tile]
-        self.line = [(tile, left)]
+        self.first = (tile, left)
         self.left = left
         self.right = PIPS[tile] - left
         self._refresh()
@@ -278,22 +300,19 @@ class LineLayout:
     def play(self, tile: int, end: int) -> int:
         """Lay ``tile`` at ``end`` (the caller checks it fits); return the sum of the ends."""
         if end == L:
-            pip = PIPS[tile] - self.left
-            self.line.insert(0, (tile, pip))
-            self.left = pip
+            self.lefts.append(tile)
+            self.left = PIPS[tile] - self.left
         else:
-            self.line.append((tile, self.right))
+            self.rights.append(tile)
             self.right = PIPS[tile] - self.right
-        self._refresh()
+        self.ends, self.fit_mask, self.open_pip, self.plays = _LINE_OPEN[self.left * 7 + self.right]
         return self.left + self.right
 
     def unplay(self, end: int) -> None:
         if end == L:
-            tile, _ = self.line.pop(0)
-            self.left = PIPS[tile] - self.left
+            self.left = PIPS[self.lefts.pop()] - self.left
         else:
-            tile, left = self.line.pop()
-            self.right = left
+            self.right = PIPS[self.rights.pop()] - self.right
         self._refresh()
 
     def unlead(self) -> None:
@@ -301,21 +320,41 @@ class LineLayout:
 
     def count(self) -> int:
         """Sum of the two open ends (no variant on a line scores it; shown to players)."""
-        return 0 if not self.line else self.left + self.right
+        return 0 if self.first is None else self.left + self.right
 
     def fits(self, tile: int, end: int) -> bool:
-        pip = self.left if end == L else self.right if end == R else -1
-        return bool(self.line) and (pip == HIGH[tile] or pip == LOW[tile])
+        pip = self.open_pip[end] if 0 <= end < 6 else -1
+        return pip >= 0 and (pip == HIGH[tile] or pip == LOW[tile])
+
+    def tiles(self) -> list[int]:
+        """Tile indices on the table, left to right."""
+        return [] if self.first is None else [*reversed(self.lefts), self.first[0], *self.rights]
 
     def placed(self) -> list[Placed]:
         """The tiles left to right, ``inner`` being each tile's left pip."""
-        return [Placed(TILES[t], left, PIPS[t] - left) for t, left in self.line]
+        if self.first is None:
+            return []
+        out: list[Placed] = []
+        pip = self.first[1]
+        for t in self.lefts:  # walk leftwards from the lead
+            other = PIPS[t] - pip
+            out.append(Placed(TILES[t], other, pip))
+            pip = other
+        out.reverse()
+        tile, left = self.first
+        out.append(Placed(TILES[tile], left, PIPS[tile] - left))
+        pip = PIPS[tile] - left
+        for t in self.rights:
+            other = PIPS[t] - pip
+            out.append(Placed(TILES[t], pip, other))
+            pip = other
+        return out
 
     def snapshot(self) -> dict[str, object]:
         return {
             "shape": "line",
             "line": [str(p) for p in self.placed()],
-            "ends": {"L": self.left, "R": self.right} if self.line else {},
+            "ends": {"L": self.left, "R": self.right} if self.first is not None else {},
             "count": self.count(),
         }
 

@@ -22,7 +22,8 @@ from typing import Any, ClassVar
 
 from capicua.rules.amazonense import AmazonenseHand
 from capicua.rules.hand import Hand, IllegalMoveError
-from capicua.rules.moves import Move, MoveError
+from capicua.rules.individual import IndividualHand
+from capicua.rules.moves import Action, Move, MoveError
 from capicua.rules.tiles import Tile, mask_of
 
 __all__ = ["VARIANTS", "Amazonense", "Match", "Variant", "get_variant"]
@@ -108,7 +109,43 @@ class Amazonense(Variant):
         return None
 
 
-VARIANTS: dict[str, Variant] = {v.name: v for v in (Amazonense(),)}
+class Individual(Variant):
+    name = "individual"
+    partnerships = False
+    player_counts = (2, 3, 4)
+    defaults: ClassVar[dict[str, Any]] = {"target": 100, "lead": "highest", "move_seconds": 40}
+
+    def options(self, given: dict[str, Any] | None) -> dict[str, Any]:
+        opts = super().options(given)
+        if opts["lead"] not in ("highest", "winner"):
+            raise MoveError(f"option lead must be 'highest' or 'winner' (B2), got {opts['lead']!r}")
+        return opts
+
+    def new_hand(
+        self,
+        match: Match,
+        deal: Sequence[int],
+        boneyard: Sequence[int],
+        extra: dict[str, Any],
+    ) -> Hand:
+        """B2: the highest tile leads; with ``lead: winner`` the last round's winner leads any tile."""
+        if len(boneyard) != self.boneyard_size(len(deal)):
+            raise MoveError(f"with {len(deal)} players the boneyard holds {self.boneyard_size(len(deal))} tiles (B1)")
+        leader = None
+        if match.options["lead"] == "winner" and match.hands:
+            leader = getattr(match.hands[-1], "winner", None)
+        return IndividualHand.from_masks(deal, boneyard, leader)
+
+    def winner(self, match: Match) -> int | None:
+        """B6: the first player at the target at a round's end wins (only round winners score)."""
+        totals = match.totals
+        best = max(totals)
+        if best >= match.options["target"] and totals.count(best) == 1:
+            return totals.index(best)
+        return None
+
+
+VARIANTS: dict[str, Variant] = {v.name: v for v in (Amazonense(), Individual())}
 
 
 def get_variant(name: str) -> Variant:
@@ -219,7 +256,7 @@ class Match:
         self.hands.append(hand)
         return hand
 
-    def push(self, move: Move, seat: int | None = None) -> None:
+    def push(self, move: Action, seat: int | None = None) -> None:
         """Make a move in the hand in play; decide the match when the hand ends."""
         if self.winner is not None:
             raise IllegalMoveError("the match is over")
@@ -228,7 +265,7 @@ class Match:
         if hand.end is not None:
             self.winner = self.variant.winner(self)
 
-    def pop(self) -> tuple[int | None, Move]:
+    def pop(self) -> tuple[int | None, Action]:
         """Undo the last action, going back into the previous hand when needed."""
         while self.hands and not self.hands[-1].history:
             self.hands.pop()

@@ -23,7 +23,9 @@ An action is a seat with a move, written ``<seat>: <move>`` in records:
 
 from __future__ import annotations
 
-from typing import Final
+import json
+from dataclasses import dataclass
+from typing import ClassVar, Final
 
 from capicua.rules.tiles import HIGH, LOW, TILES, Tile, TileError, parse_halves, tile_index
 
@@ -40,12 +42,14 @@ __all__ = [
     "PASS",
     "REDEAL",
     "TIME",
+    "Action",
     "E",
     "L",
     "Move",
     "MoveError",
     "N",
     "R",
+    "RefereeAction",
     "S",
     "W",
     "format_action",
@@ -171,9 +175,7 @@ class Move:
         if rest:
             end_name = rest[0].upper()
             if end_name not in _END_CODES:
-                raise MoveError(
-                    f"not a move: {text!r} (unknown end {rest[0]!r}; ends are W, E, N, S, L, R)"
-                )
+                raise MoveError(f"not a move: {text!r} (unknown end {rest[0]!r}; ends are W, E, N, S, L, R)")
             end_code = _END_CODES[end_name]
         else:
             end_code = LEAD_REVERSED if a < b else LEAD
@@ -239,8 +241,96 @@ CLAIM: Final = MOVES[PLAY_CODES + 6]
 TIME: Final = MOVES[PLAY_CODES + 7]
 
 
-def parse_action(text: str) -> tuple[int | None, Move]:
-    """Parse ``<seat>: <move>``; the seat ``-`` (the table itself, for ``time``) gives ``None``.
+REFEREE_DECISIONS: Final = ("fine", "score", "annul", "award", "touch")
+
+
+@dataclass(frozen=True)
+class RefereeAction:
+    """A table referee's decision (C8), written ``ref(NAME): DECISION ARGS "REASON"``.
+
+    ``fine SEAT POINTS``: POINTS to SEAT's opponents (C6); ``score SIDE POINTS``:
+    correct a score (POINTS may be negative; SIDE is a team or, in individual play,
+    a seat); ``annul``: annul the hand in play (C4, C8); ``award SIDE``: award the
+    match; ``touch SEAT TILE``: SEAT touched or exposed TILE (C7). The reason is a
+    JSON string.
+
+    >>> a = RefereeAction.parse('ref(Juan Pérez): fine 2 20 "hand signal to partner"')
+    >>> a.referee, a.decision, a.seat, a.points, a.reason
+    ('Juan Pérez', 'fine', 2, 20, 'hand signal to partner')
+    >>> str(a)
+    'ref(Juan Pérez): fine 2 20 "hand signal to partner"'
+    """
+
+    referee: str
+    decision: str
+    seat: int | None = None
+    points: int | None = None
+    tile: Tile | None = None
+    reason: str = ""
+
+    code: ClassVar[int] = 1000  # never a Move code
+    kind: ClassVar[str] = "referee"
+    galo: ClassVar[bool] = False
+    is_play: ClassVar[bool] = False
+
+    @staticmethod
+    def parse(text: str) -> RefereeAction:
+        head, sep, rest = text.partition("):")
+        if not head.startswith("ref(") or not sep:
+            raise MoveError(f"not a referee action: {text!r} (write 'ref(NAME): DECISION ... \"REASON\"')")
+        referee = head[4:].strip()
+        if not referee:
+            raise MoveError(f"referee action without the referee's name: {text!r}")
+        rest = rest.strip()
+        quote = rest.find('"')
+        if quote < 0:
+            raise MoveError(f'referee action without a reason: {text!r} (add it as "...")')
+        try:
+            reason = json.loads(rest[quote:])
+        except ValueError:
+            raise MoveError(f"referee action with a badly quoted reason: {text!r}") from None
+        if not isinstance(reason, str) or not reason.strip():
+            raise MoveError(f"referee action with an empty reason: {text!r}")
+        words = rest[:quote].split()
+        if not words or words[0] not in REFEREE_DECISIONS:
+            raise MoveError(f"unknown referee decision in {text!r} (one of {', '.join(REFEREE_DECISIONS)})")
+        decision, args = words[0], words[1:]
+        shapes = {"fine": "nn", "score": "nn", "annul": "", "award": "n", "touch": "nt"}
+        shape = shapes[decision]
+        if len(args) != len(shape):
+            raise MoveError(f"referee {decision} takes {len(shape)} argument(s): {text!r}")
+        seat = points = None
+        tile = None
+        try:
+            for kind, arg in zip(shape, args, strict=True):
+                if kind == "t":
+                    tile = Tile.parse(arg)
+                elif seat is None:
+                    seat = int(arg)
+                else:
+                    points = int(arg)
+        except (ValueError, TileError):
+            raise MoveError(f"bad argument in referee action {text!r}") from None
+        return RefereeAction(referee, decision, seat, points, tile, reason)
+
+    def __str__(self) -> str:
+        args = [self.decision]
+        if self.seat is not None:
+            args.append(str(self.seat))
+        if self.points is not None:
+            args.append(str(self.points))
+        if self.tile is not None:
+            args.append(str(self.tile))
+        return f"ref({self.referee}): {' '.join(args)} {json.dumps(self.reason, ensure_ascii=False)}"
+
+
+#: Anything a record's action line holds.
+Action = Move | RefereeAction
+
+
+def parse_action(text: str) -> tuple[int | None, Move | RefereeAction]:
+    """Parse ``<seat>: <move>``; the seat ``-`` (the table itself, for ``time``) gives ``None``,
+    and so does a referee's decision (``ref(NAME): …``).
 
     >>> parse_action("-: time")
     (None, Move.parse('time'))
@@ -249,6 +339,8 @@ def parse_action(text: str) -> tuple[int | None, Move]:
     ...
     capicua.rules.moves.MoveError: not an action: '6-4' (write '<seat>: <move>')
     """
+    if text.lstrip().startswith("ref("):
+        return None, RefereeAction.parse(text.strip())
     seat_text, sep, move_text = text.partition(":")
     if not sep:
         raise MoveError(f"not an action: {text!r} (write '<seat>: <move>')")
@@ -262,6 +354,8 @@ def parse_action(text: str) -> tuple[int | None, Move]:
     return seat, Move.parse(move_text)
 
 
-def format_action(seat: int | None, move: Move) -> str:
+def format_action(seat: int | None, move: Move | RefereeAction) -> str:
     """Write an action as records do."""
+    if isinstance(move, RefereeAction):
+        return str(move)
     return f"{'-' if seat is None else seat}: {move}"

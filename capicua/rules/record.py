@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from capicua.rules.match import Match, get_variant
-from capicua.rules.moves import MoveError, format_action, parse_action
+from capicua.rules.moves import Move, MoveError, format_action, parse_action
 from capicua.rules.tiles import TILES, Tile, TileError
 
 __all__ = ["FORMAT", "Record", "RecordError", "RecordHand", "replay", "summary"]
@@ -207,7 +207,8 @@ def replay(record: Record) -> Match:
                 seat, move = parse_action(text)
                 if seat is not None and not 0 <= seat < match.players:
                     raise MoveError(f"there is no seat {seat}")
-                move = hand.resolve(move, hand.turn if seat is None else seat)
+                if isinstance(move, Move):
+                    move = hand.resolve(move, hand.turn if seat is None else seat)
                 match.push(move, seat)
             except MoveError as exc:
                 raise RecordError(str(exc), hn, an, text) from None

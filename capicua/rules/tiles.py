@@ -63,9 +63,7 @@ PIPS: Final[tuple[int, ...]] = tuple(h + lo for h, lo in zip(HIGH, LOW, strict=T
 IS_DOUBLE: Final[tuple[bool, ...]] = tuple(h == lo for h, lo in zip(HIGH, LOW, strict=True))
 ALL_TILES_MASK: Final[int] = (1 << 28) - 1
 #: Bitmask of the 7 tiles that carry the number ``n`` (0..6).
-NUMBER_MASK: Final[tuple[int, ...]] = tuple(
-    sum(1 << t for t in range(28) if n in (HIGH[t], LOW[t])) for n in range(7)
-)
+NUMBER_MASK: Final[tuple[int, ...]] = tuple(sum(1 << t for t in range(28) if n in (HIGH[t], LOW[t])) for n in range(7))
 DOUBLE_MASK: Final[int] = sum(1 << t for t in range(28) if IS_DOUBLE[t])
 
 

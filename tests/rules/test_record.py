@@ -31,7 +31,7 @@ SPEC_RECORD: dict[str, Any] = {
 
 
 def spec_record(**changes: Any) -> dict[str, Any]:
-    rec = json.loads(json.dumps(SPEC_RECORD))
+    rec: dict[str, Any] = json.loads(json.dumps(SPEC_RECORD))
     rec.update(changes)
     return rec
 
@@ -197,5 +197,14 @@ def test_random_records_are_reproducible_and_use_every_action_kind() -> None:
     assert words >= {"pass", "galo", "play+galo", "announce", "redeal", "keep"}
     assert ends == {"W", "E", "N", "S"}
     assert kinds == {
-        "table", "pass", "galo", "galo-wrong", "doubles-4", "doubles-5", "no-double", "batida", "batida-double", "tranca"
+        "table",
+        "pass",
+        "galo",
+        "galo-wrong",
+        "doubles-4",
+        "doubles-5",
+        "no-double",
+        "batida",
+        "batida-double",
+        "tranca",
     }
