@@ -119,15 +119,16 @@ class LineHand(Hand):
 
     def push(self, move: Any, seat: int | None = None) -> None:
         code = move.code
-        if seat is None:
-            seat = self.turn
         if code >= PLAY_CODES or self.end is not None:
             self._push_word(move, seat)
             return
+        if seat is None:
+            seat = self.turn
         tile = code >> 4
         end = (code >> 1) & 7
         hands = self.hands
         layout = self.layout
+        verdict: bool | str = True
         if not (
             seat == self.turn
             and not code & 1
@@ -136,9 +137,12 @@ class LineHand(Hand):
             and layout.open_pip[end] in _HALVES[tile]
             and self._may_play(seat, tile)
         ):
-            if not self._check_play(seat, tile, end, move):
-                return  # handled otherwise (Dominousa strict mode applies a fine)
+            verdict = self._check_play(seat, tile, end, move)
+            if verdict is False:
+                return  # handled otherwise (Dominousa strict mode fined it and took it back)
         self._stack.append((seat, move, self.turn, self.passes, self.last, self.end, len(self.scores), self.drawn))
+        if verdict is not True:
+            self._fine(seat, str(verdict))  # a play that stands but is fined (jugada corrida)
         hands[seat] ^= 1 << tile
         if end >= LEAD:
             layout.lead(tile, end == LEAD_REVERSED)
@@ -155,6 +159,10 @@ class LineHand(Hand):
         self.turn = (seat + 1) % self.seats
         self._after_play(seat)
 
+    def _fine(self, seat: int, kind: str) -> None:
+        """Hook: score a fine for a play that stands."""
+        raise NotImplementedError
+
     def _may_play(self, seat: int, tile: int) -> bool:
         """Hook: whether ``seat`` may play ``tile`` now beyond fitting (C7)."""
         return True
@@ -162,8 +170,10 @@ class LineHand(Hand):
     def _after_play(self, seat: int) -> None:
         """Hook: after a play that did not end the hand."""
 
-    def _check_play(self, seat: int, tile: int, end: int, move: Move) -> bool:
-        """Raise the reason a play is not allowed; return True for a valid lead."""
+    def _check_play(self, seat: int, tile: int, end: int, move: Move) -> bool | str:
+        """Judge a play the fast check did not pass: raise the reason it is not allowed,
+        return True to apply it (a valid lead), False when it was handled otherwise, or
+        the name of a fine to score with it while it stands."""
         if move.galo:
             raise IllegalMoveError("galo is called only in Dominó Amazonense")
         if seat != self.turn:
@@ -193,9 +203,12 @@ class LineHand(Hand):
     def _may_not_play_reason(self, seat: int, tile: int) -> str:
         return f"seat {seat} may not play {TILES[tile]} now"
 
-    def _push_word(self, move: Any, seat: int) -> None:
+    def _push_word(self, move: Any, seat: int | None) -> None:
+        """push() for everything but a play; ``seat`` None means the seat to act."""
         if self.end is not None:
             raise IllegalMoveError(f"the hand is over ({self.end})")
+        if seat is None:
+            seat = self.turn
         code = move.code
         if code == _PASS_CODE:
             self._pass(seat)
@@ -246,8 +259,9 @@ class LineHand(Hand):
         if drawn != self.drawn:  # undo a draw
             self.drawn = drawn
             self.hands[seat] ^= 1 << self.boneyard_order[drawn]
-        code = getattr(move, "code", -1)
-        if 0 <= code < PLAY_CODES and self._play_was_applied(move):
+        code = move.code
+        # A play that was only fined (strict mode) left its tile in the hand.
+        if code < PLAY_CODES and not self.hands[seat] >> (code >> 4) & 1:
             self.hands[seat] |= 1 << (code >> 4)
             end = (code >> 1) & 7
             if end >= LEAD:
@@ -256,10 +270,6 @@ class LineHand(Hand):
                 self.layout.unplay(end)
         self._undo_extra(seat, move)
         return seat, move
-
-    def _play_was_applied(self, move: Any) -> bool:
-        """Hook: a play in the stack that only drew a fine left the layout alone."""
-        return True
 
     def _undo_extra(self, seat: int | None, move: Any) -> None:
         """Hook: undo variant state kept outside the stack entry."""

@@ -21,10 +21,11 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from capicua.rules.amazonense import AmazonenseHand
+from capicua.rules.dominousa import DominousaHand, lead_draw_winner
 from capicua.rules.hand import Hand, IllegalMoveError
 from capicua.rules.individual import IndividualHand
 from capicua.rules.moves import Action, Move, MoveError
-from capicua.rules.tiles import Tile, mask_of
+from capicua.rules.tiles import TILES, Tile, TileError, mask_of
 
 __all__ = ["VARIANTS", "Amazonense", "Match", "Variant", "get_variant"]
 
@@ -60,6 +61,10 @@ class Variant:
     def winner(self, match: Match) -> int | None:
         """The match winner once the current hand has ended, or ``None``."""
         raise NotImplementedError
+
+    def random_extra(self, match: Match) -> dict[str, Any]:
+        """Record fields a shuffled hand adds (Dominousa's lead draw)."""
+        return {}
 
     def boneyard_size(self, players: int) -> int:
         """Every variant deals 7 tiles a seat (B1); the rest is the boneyard."""
@@ -145,7 +150,83 @@ class Individual(Variant):
         return None
 
 
-VARIANTS: dict[str, Variant] = {v.name: v for v in (Amazonense(), Individual())}
+class Dominousa(Variant):
+    name = "dominousa"
+    partnerships = True
+    player_counts = (4,)
+    defaults: ClassVar[dict[str, Any]] = {"target": 200, "strict": False, "move_seconds": 40, "match_minutes": 40}
+
+    def options(self, given: dict[str, Any] | None) -> dict[str, Any]:
+        opts = super().options(given)
+        if not isinstance(opts["strict"], bool):
+            raise MoveError(f"option strict must be true or false (C9), got {opts['strict']!r}")
+        return opts
+
+    def random_extra(self, match: Match) -> dict[str, Any]:
+        """C2: on the first hand each player draws a tile to decide the lead."""
+        if match.hands:
+            return {}
+        return {"lead_draw": [str(TILES[t]) for t in match.rng.sample(range(28), 4)]}
+
+    def first_leader(self, first: Hand | None, extra: dict[str, Any]) -> tuple[int, list[Tile] | None]:
+        """C2: the seat that drew the highest tile; seat 0 when the record has no draw."""
+        draw = extra.get("lead_draw") if first is None else getattr(first, "lead_draw", None)
+        if draw is None:
+            return 0, None
+        if not isinstance(draw, list) or len(draw) != 4:
+            raise MoveError("lead_draw must list the 4 tiles the seats drew (C2)")
+        try:
+            tiles = [t if isinstance(t, Tile) else Tile.parse(t) for t in draw]
+        except (TileError, AttributeError):
+            raise MoveError(f"lead_draw: not tiles: {draw!r}") from None
+        return lead_draw_winner(tiles), tiles
+
+    def new_hand(
+        self,
+        match: Match,
+        deal: Sequence[int],
+        boneyard: Sequence[int],
+        extra: dict[str, Any],
+    ) -> Hand:
+        """C2: the lead rotates in turn order from the first leader; C7: a seat that touched
+        a tile loses his next lead, which goes to the next seat; C5: ``time`` comes once."""
+        if boneyard:
+            raise MoveError("Dominousa deals all 28 tiles: the boneyard must be empty")
+        previous = match.hands
+        first, draw = self.first_leader(previous[0] if previous else None, extra)
+        pending: set[int] = set()
+        leader = first
+        for k in range(len(previous) + 1):
+            leader = (first + k) % 4
+            if leader in pending:
+                pending.discard(leader)
+                leader = (leader + 1) % 4
+            if k < len(previous):
+                pending |= getattr(previous[k], "lead_losers", frozenset())
+        hand = DominousaHand.from_masks(
+            deal,
+            leader=leader,
+            strict=match.options["strict"],
+            time_called=any(getattr(h, "time_up", False) for h in previous),
+        )
+        if not previous:
+            hand.lead_draw = draw
+        return hand
+
+    def winner(self, match: Match) -> int | None:
+        """C5: 200 points, or the higher score once time has run out; equal plays on. C8: awards."""
+        for h in match.hands:
+            awarded = getattr(h, "awarded", None)
+            if awarded is not None:
+                return int(awarded)
+        t = match.totals
+        time_up = any(getattr(h, "time_up", False) for h in match.hands)
+        if t[0] != t[1] and (max(t) >= match.options["target"] or time_up):
+            return 0 if t[0] > t[1] else 1
+        return None
+
+
+VARIANTS: dict[str, Variant] = {v.name: v for v in (Amazonense(), Individual(), Dominousa())}
 
 
 def get_variant(name: str) -> Variant:
@@ -242,6 +323,7 @@ class Match:
             raise IllegalMoveError("the match is over" if self.winner is not None else "a hand is in play")
         if deal is None:
             masks, boneyard = self.shuffle()
+            extra = {**self.variant.random_extra(self), **(extra or {})}
         else:
             if len(deal) != self.players:
                 raise MoveError(f"the deal must have {self.players} hands, got {len(deal)}")
@@ -271,8 +353,9 @@ class Match:
             self.hands.pop()
         if not self.hands:
             raise IndexError("pop from a match with no actions")
-        self.winner = None
-        return self.hands[-1].pop()
+        action = self.hands[-1].pop()
+        self.winner = self.variant.winner(self) if self.hands[-1].end is not None else None
+        return action
 
     @property
     def legal_moves(self) -> list[Move]:

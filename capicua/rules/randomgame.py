@@ -19,8 +19,9 @@ from typing import Any
 
 from capicua.rules.hand import Hand
 from capicua.rules.match import Match
-from capicua.rules.moves import ANNOUNCE, GALO, KEEP, REDEAL, Move
+from capicua.rules.moves import ANNOUNCE, CLAIM, GALO, KEEP, PASS, REDEAL, TIME, Action, Move, RefereeAction
 from capicua.rules.record import Record
+from capicua.rules.tiles import tiles_of
 
 __all__ = ["random_action", "random_match", "random_record"]
 
@@ -31,8 +32,52 @@ def _galo_would_be_right(hand: Hand, seat: int, move: Move) -> bool:
     return probe.end is None and getattr(probe, "galo_is_right")(seat)  # noqa: B009
 
 
-def random_action(hand: Hand, rng: random.Random) -> tuple[int, Move]:
+def _dominousa_extra(hand: Any, rng: random.Random) -> tuple[int | None, Action] | None:
+    """Now and then: a claim, the clock, a referee decision, or (strict) a fined action."""
+    if hand.end is not None or not hand.started:
+        return None
+    r = rng.random()
+    seat = rng.randrange(4)
+    if r < 0.002 and not (hand.time_called or hand.time_up):
+        return None, TIME
+    if r < 0.006:
+        decision = rng.choice(("fine", "score", "touch", "touch", "annul"))
+        if decision == "fine":
+            return None, RefereeAction("Rivera", "fine", seat, 20, None, "comment during the hand")
+        if decision == "score":
+            return None, RefereeAction("Rivera", "score", seat % 2, rng.choice((-10, 5, 10)), None, "count corrected")
+        if decision == "annul":
+            return None, RefereeAction("Rivera", "annul", None, None, None, "tiles exposed in the shuffle")
+        tiles = list(tiles_of(hand.hands[seat]))
+        return None, RefereeAction("Rivera", "touch", seat, None, rng.choice(tiles), "tile shown to the table")
+    if not hand.strict or r > 0.08:
+        return None
+    turn = hand.turn
+    if r < 0.02 and hand.fitting(turn):
+        return turn, PASS  # pass holding a playable tile: 50
+    if r < 0.04:
+        return (turn + rng.randrange(1, 4)) % 4, CLAIM  # right or wrong
+    held = list(tiles_of(hand.hands[seat]))
+    tile = rng.choice(held)
+    for move in (Move.play(tile, "L"), Move.play(tile, "R"), Move.play(tile)):
+        if hand.would_be_fined(move, seat):
+            return seat, move
+    return None
+
+
+def random_action(hand: Hand, rng: random.Random) -> tuple[int | None, Action]:
     """A random legal action of any seat, weighted so that every kind appears."""
+    if hand.variant == "dominousa":
+        extra = _dominousa_extra(hand, rng)
+        if extra is not None:
+            return extra
+        last = getattr(hand, "last", -1)
+        if last >= 0 and last != hand.turn and getattr(hand, "claim_is_right")(last) and rng.random() < 0.5:  # noqa: B009
+            if getattr(hand, "strict", False) and rng.random() < 0.3:
+                plays = hand.layout.plays_for(hand.hands[last])
+                if plays:
+                    return last, rng.choice(plays)  # jugada corrida: stands, fined 20
+            return last, CLAIM
     for seat in range(hand.seats):
         if seat == hand.turn:
             continue

@@ -1113,6 +1113,18 @@ def test_A5_galo_on_a_batida_is_wrong() -> None:
     assert hand.points == [105, 90]
 
 
+def test_A5_lone_galo_after_a_hand_ending_play_is_refused() -> None:
+    """A5: the call on a hand-ending play can only ride on the play ('5-5 S galo', above): once the
+    batida has ended the hand, a separate 'galo' is refused and the score stays [55, 90]."""
+    hand = play(before_batida_double(), "3: 5-5 S")
+    before = (list(hand.points), len(hand.history), hand.end)
+    assert hand.legal_moves_for(3) == []
+    with pytest.raises(IllegalMoveError, match="hand is over"):
+        hand.push(GALO, 3)
+    assert (hand.points, len(hand.history), hand.end) == before
+    assert hand.points == [55, 90]
+
+
 def test_A5_galo_on_a_tranca_is_wrong() -> None:
     """A5: TRANCA_65's last play '5-0 E galo' blocks the hand: nobody has a play → wrong, team 0 +50 on
     top of its tranca 65: [5 + 65 + 50, 5] = [120, 5].

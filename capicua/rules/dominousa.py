@@ -1,0 +1,326 @@
+"""Dominousa: Latin partnership dominoes under competition rules.
+
+4 players in 2 partnerships on a line (C1), domino and tranque scoring (C3, C4),
+fines (C6), touched tile (C7), a table referee (C8) and strict mode (C9), in
+which rule-breaking actions are fined instead of rejected. Rule ids refer to
+``shared/rules/README.md``; ``docs/rules/dominousa.md`` explains each.
+
+>>> from capicua.rules import Move, Tile
+>>> t = Tile.parse
+>>> deal = [[t(x) for x in seat.split()] for seat in (
+...     "6-6 6-5 6-4 6-3 6-2 6-1 6-0", "5-5 5-4 5-3 5-2 5-1 5-0 4-4",
+...     "4-3 4-2 4-1 4-0 3-3 3-2 3-1", "3-0 2-2 2-1 2-0 1-1 1-0 0-0")]
+>>> hand = DominousaHand(deal, leader=0, strict=True)
+>>> hand.push(Move.parse("6-6"))
+>>> hand.push(Move.parse("3-0 R"), seat=3)  # out of turn: fined 20, the tile goes back
+>>> hand.scores[-1], hand.turn, hand.hands[3] == hand.deal[3]
+(Score(action=2, seat=3, kind='fine', points=20, to=0), 1, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from capicua.rules.hand import IllegalMoveError
+from capicua.rules.line import LineHand
+from capicua.rules.moves import CLAIM, LEAD, PASS, TIME, Action, Move, RefereeAction
+from capicua.rules.tiles import HIGH, LOW, TILES, Tile, mask_of, pips_of
+
+__all__ = ["FINES", "DominousaHand", "lead_draw_winner"]
+
+#: C6: the fines, in points to the opposing team.
+FINES = {
+    "behaviour": 20,
+    "pass-with-tile": 50,
+    "out-of-turn": 20,
+    "wrong-play": 50,
+    "jugada-corrida": 20,
+    "wrong-claim": 20,
+}
+
+_CLAIM_CODE = CLAIM.code
+_TIME_CODE = TIME.code
+_PASS_CODE = PASS.code
+
+
+def lead_draw_rank(tile: Tile) -> tuple[int, bool, int]:
+    """C2: higher pip total; equal totals: the double, then the tile with the higher half."""
+    return (tile.pips, tile.is_double, tile.high)
+
+
+def lead_draw_winner(draw: Sequence[Tile]) -> int:
+    """The seat whose drawn tile is highest (C2).
+
+    >>> lead_draw_winner([Tile(6, 5), Tile(3, 3), Tile(6, 6), Tile(0, 1)])
+    2
+    >>> lead_draw_winner([Tile(6, 0), Tile(3, 3), Tile(5, 1), Tile(4, 2)])  # 6 each: the double
+    1
+    """
+    if len(set(draw)) != len(draw):
+        raise IllegalMoveError("the lead draw holds the same tile twice")
+    return max(range(len(draw)), key=lambda s: lead_draw_rank(draw[s]))
+
+
+class DominousaHand(LineHand):
+    """One hand of Dominousa.
+
+    ``leader`` leads any tile (C2). ``strict`` turns on C9. ``time_called``: the
+    match clock already ran out in an earlier hand (C5: ``time`` comes once).
+    """
+
+    variant = "dominousa"
+    partnerships = True
+
+    def __init__(
+        self,
+        deal: Sequence[Sequence[Tile | int]],
+        leader: int = 0,
+        strict: bool = False,
+        time_called: bool = False,
+    ) -> None:
+        self._init([mask_of(d) for d in deal], leader, strict, time_called)
+
+    @classmethod
+    def from_masks(
+        cls, deal: Sequence[int], leader: int = 0, strict: bool = False, time_called: bool = False
+    ) -> DominousaHand:
+        hand = cls.__new__(cls)
+        hand._init(deal, leader, strict, time_called)
+        return hand
+
+    def _init(self, deal: Sequence[int], leader: int, strict: bool, time_called: bool) -> None:
+        if len(deal) != 4:
+            raise IllegalMoveError(f"Dominousa is played by 4 players, not {len(deal)}")
+        LineHand.__init__(self, deal, (), leader)
+        self.strict = strict
+        self.time_called = time_called  # in an earlier hand
+        # State that only referee actions, claims and the clock change; undone through _marks.
+        self.touched: tuple[int, ...] = (0, 0, 0, 0)  # C7: tiles each seat must play at the first opportunity
+        self.lead_losers: frozenset[int] = frozenset()  # C7: seats that lose their next lead
+        self.time_up = False
+        self.awarded: int | None = None
+        self.lead_draw: list[Tile] | None = None  # C2: set on a match's first hand
+        self._marks: list[tuple[int, tuple[Any, ...]]] = []
+
+    # -- C7 touched tile ----------------------------------------------------------------
+    def _restrict(self, seat: int, plays: list[Move]) -> list[Move]:
+        must = self.hands[seat] & self.touched[seat] & self.layout.fit_mask
+        if must:
+            return [m for m in plays if must >> (m.code >> 4) & 1]
+        return plays
+
+    def _may_play(self, seat: int, tile: int) -> bool:
+        must = self.hands[seat] & self.touched[seat] & self.layout.fit_mask
+        return not must or bool(must >> tile & 1)
+
+    def _may_not_play_reason(self, seat: int, tile: int) -> str:
+        must = self.hands[seat] & self.touched[seat] & self.layout.fit_mask
+        touched = ", ".join(str(TILES[t]) for t in range(28) if must >> t & 1)
+        return f"seat {seat} must first play the touched tile {touched} (C7)"
+
+    # -- legal moves --------------------------------------------------------------------
+    def claim_is_right(self, seat: int) -> bool:
+        """C6: the claimer made the last play and nobody else holds a fitting tile."""
+        if not self.started or seat != self.last:
+            return False
+        fit = self.layout.fit_mask
+        return not any(self.hands[s] & fit for s in range(4) if s != seat)
+
+    def legal_moves_for(self, seat: int) -> list[Move]:
+        moves = super().legal_moves_for(seat)
+        if self.end is None and seat != self.turn and self.claim_is_right(seat):
+            moves.append(CLAIM)
+        return moves
+
+    def is_legal(self, move: Action, seat: int | None = None) -> bool:
+        """In strict mode fined actions are accepted too; see :meth:`would_be_fined`."""
+        if isinstance(move, RefereeAction):
+            return False
+        if move in self.legal_moves_for(self.turn if seat is None else seat):
+            return True
+        return self.strict and self.would_be_fined(move, self.turn if seat is None else seat)
+
+    def would_be_fined(self, move: Move, seat: int) -> bool:
+        """Whether strict mode (C9) would accept ``move`` from ``seat`` with a fine."""
+        if self.end is not None or not 0 <= seat < 4:
+            return False
+        if move.code == _CLAIM_CODE:
+            return seat != self.turn and self.started and not self.claim_is_right(seat)
+        if move.code == _PASS_CODE:
+            return seat == self.turn and self.started and self.fitting(seat)
+        if not move.is_play or move.galo:
+            return False
+        return self._fine_for_play(seat, move) is not None
+
+    def _fine_for_play(self, seat: int, move: Move) -> str | None:
+        """The C6 fine a play by ``seat`` earns, or None (legal, or rejected outright)."""
+        tile, end = move.code >> 4, move.end_code
+        if not self.hands[seat] >> tile & 1 or not self.started:
+            return None
+        fits_any = any(pip in (HIGH[tile], LOW[tile]) for _, pip in self.layout.ends)
+        if end < LEAD:
+            if end not in (4, 5):
+                return None
+            if self.layout.open_pip[end] not in (HIGH[tile], LOW[tile]) and fits_any:
+                return None  # a fitting tile with an end it does not fit: rejected (C9)
+        elif fits_any:
+            return None  # written without its end although it fits: say where
+        if seat != self.turn:
+            if seat == self.last and self.claim_is_right(seat) and end < LEAD and self.layout.fits(tile, end):
+                return "jugada-corrida"
+            return "out-of-turn"
+        if not fits_any:
+            return "wrong-play"
+        return None
+
+    # -- pushing --------------------------------------------------------------------------
+    def _check_play(self, seat: int, tile: int, end: int, move: Move) -> bool | str:
+        if self.strict and not move.galo:
+            fine = self._fine_for_play(seat, move)
+            if fine == "jugada-corrida":
+                return fine  # the play stands, fined
+            if fine is not None:
+                self._save(seat, move)
+                self._score("fine", FINES[fine], (seat & 1) ^ 1, seat)
+                return False  # the tile goes back; the turn does not change
+        return super()._check_play(seat, tile, end, move)
+
+    def _fine(self, seat: int, kind: str) -> None:
+        self._score("fine", FINES[kind], (seat & 1) ^ 1, seat)
+
+    def _pass(self, seat: int) -> None:
+        if self.strict and seat == self.turn and self.started and self.fitting(seat):
+            self._save(seat, PASS)
+            self._score("fine", FINES["pass-with-tile"], (seat & 1) ^ 1, seat)
+            return  # the pass is cancelled: the same player must play
+        super()._pass(seat)
+
+    def _push_word(self, move: Any, seat: int | None) -> None:
+        if isinstance(move, RefereeAction):
+            self._referee(move)
+            return
+        if self.end is not None:
+            raise IllegalMoveError(f"the hand is over ({self.end})")
+        if move.code == _TIME_CODE:
+            if seat is not None:
+                raise IllegalMoveError("time is called by the table, written '-: time' (C5)")
+            self._time()
+        elif move.code == _CLAIM_CODE:
+            self._claim(self.turn if seat is None else seat)
+        else:
+            super()._push_word(move, seat)
+
+    def _claim(self, seat: int) -> None:
+        if not 0 <= seat < 4 or seat == self.turn or not self.started:
+            raise IllegalMoveError("claim: only the player who made the last play, before the others pass (C6)")
+        if self.claim_is_right(seat):
+            self._save(seat, CLAIM)
+            self.turn = seat  # the remaining passes are skipped
+            return
+        if not self.strict:
+            raise IllegalMoveError(f"wrong claim: seat {seat} did not make the last play or another seat can play")
+        self._save(seat, CLAIM)
+        self._score("fine", FINES["wrong-claim"], (seat & 1) ^ 1, seat)
+
+    def _time(self) -> None:
+        if self.time_called or self.time_up:
+            raise IllegalMoveError("time is called once a match (C5)")
+        self._mark()
+        self._save(None, TIME)
+        self.time_up = True
+
+    def _mark(self) -> None:
+        """Remember the referee/clock state before the action about to be pushed."""
+        state = (self.touched, self.lead_losers, self.time_up, self.awarded, self.end)
+        self._marks.append((len(self._stack), state))
+
+    def _undo_extra(self, seat: int | None, move: Any) -> None:
+        if self._marks and self._marks[-1][0] == len(self._stack):
+            _, (self.touched, self.lead_losers, self.time_up, self.awarded, self.end) = self._marks.pop()
+
+    def _copy_extra(self, c: Any) -> None:
+        c._marks = self._marks[:]
+
+    # -- C8 referee -----------------------------------------------------------------------
+    def _referee(self, action: RefereeAction) -> None:
+        decision = action.decision
+        if self.awarded is not None:
+            raise IllegalMoveError("the match was awarded")
+        if decision in ("annul", "touch") and self.end is not None:
+            raise IllegalMoveError(f"the hand is over ({self.end}): nothing to {decision}")
+        seat = action.seat
+        if decision in ("fine", "touch") and not (seat is not None and 0 <= seat < 4):
+            raise IllegalMoveError(f"referee {decision}: there is no seat {seat}")
+        if decision in ("score", "award") and not (seat is not None and 0 <= seat < 2):
+            raise IllegalMoveError(f"referee {decision}: the side is team 0 or 1, not {seat}")
+        if decision == "fine" and not (action.points and action.points > 0):
+            raise IllegalMoveError("referee fine: the points must be positive")
+        if decision == "score" and not action.points:
+            raise IllegalMoveError("referee score: the correction must not be 0")
+        if decision == "touch":
+            assert seat is not None and action.tile is not None
+            if not self.hands[seat] >> action.tile.index & 1:
+                raise IllegalMoveError(f"referee touch: seat {seat} does not hold {action.tile}")
+        self._mark()
+        self._save(None, action)
+        assert seat is not None or decision == "annul"
+        if decision == "fine":
+            assert seat is not None and action.points is not None
+            self._score("fine", action.points, (seat & 1) ^ 1, None)
+        elif decision == "score":
+            assert seat is not None and action.points is not None
+            self._score("referee", action.points, seat, None)
+        elif decision == "annul":
+            self.end = "annulled"
+        elif decision == "award":
+            self.awarded = seat
+            if self.end is None:
+                self.end = "awarded"
+        elif decision == "touch":
+            assert seat is not None and action.tile is not None
+            touched = list(self.touched)
+            touched[seat] |= action.tile.mask
+            self.touched = tuple(touched)
+            self.lead_losers = self.lead_losers | {seat}
+
+    # -- hand ends (C3, C4, C7) ---------------------------------------------------------
+    def _touched_last(self, seat: int) -> bool:
+        """C7: the play that ended the hand was a touched tile of ``seat``."""
+        move = self._stack[-1][1]
+        return bool(self.touched[seat] >> (move.code >> 4) & 1)
+
+    def _domino(self, seat: int, tile: int) -> None:
+        """C3: the team scores the pips left in all other hands (C7: not with a touched tile)."""
+        self.end = "batida"
+        if not self.touched[seat] >> tile & 1:
+            self._score("batida", sum(pips_of(h) for h in self.hands), seat & 1, seat)
+
+    def _blocked(self, blocker: int) -> None:
+        """C4: fewer pips scores the total of all hands; equal: the hand is annulled."""
+        s0 = pips_of(self.hands[0]) + pips_of(self.hands[2])
+        s1 = pips_of(self.hands[1]) + pips_of(self.hands[3])
+        if s0 == s1:
+            self.end = "annulled"
+            return
+        self.end = "tranca"
+        team = 0 if s0 < s1 else 1
+        if (blocker & 1) == team and self._touched_last(blocker):
+            return  # C7: a tranque made with a touched tile scores nothing for his team
+        self._score("tranca", s0 + s1, team, blocker)
+
+    def public_state(self) -> dict[str, Any]:
+        return {
+            "leader": self.leader,
+            "last": None if self.last < 0 else self.last,
+            "passes": self.passes,
+            "strict": self.strict,
+            "touched": [
+                [str(t) for t in TILES if m >> t.index & 1 and self.hands[s] >> t.index & 1]
+                for s, m in enumerate(self.touched)
+            ],
+            "time_up": self.time_up or self.time_called,
+        }
+
+    def record_extra(self) -> dict[str, Any]:
+        return {} if self.lead_draw is None else {"lead_draw": [str(t) for t in self.lead_draw]}
