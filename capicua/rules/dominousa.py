@@ -232,12 +232,12 @@ class DominousaHand(LineHand):
 
     def _mark(self) -> None:
         """Remember the referee/clock state before the action about to be pushed."""
-        state = (self.touched, self.lead_losers, self.time_up, self.awarded, self.end)
+        state = (self.touched, self.lead_losers, self.time_up, self.awarded, self.end, self.plain)
         self._marks.append((len(self._stack), state))
 
     def _undo_extra(self, seat: int | None, move: Any) -> None:
         if self._marks and self._marks[-1][0] == len(self._stack):
-            _, (self.touched, self.lead_losers, self.time_up, self.awarded, self.end) = self._marks.pop()
+            _, (self.touched, self.lead_losers, self.time_up, self.awarded, self.end, self.plain) = self._marks.pop()
 
     def _copy_extra(self, c: Any) -> None:
         c._marks = self._marks[:]
@@ -282,6 +282,7 @@ class DominousaHand(LineHand):
             touched = list(self.touched)
             touched[seat] |= action.tile.mask
             self.touched = tuple(touched)
+            self.plain = False
             self.lead_losers = self.lead_losers | {seat}
 
     # -- hand ends (C3, C4, C7) ---------------------------------------------------------

@@ -24,13 +24,18 @@ _HALVES = tuple((HIGH[t], LOW[t]) for t in range(28))
 _new_score = tuple.__new__
 
 
+_NEXT_SEAT = {n: tuple((s + 1) % n for s in range(n)) for n in (2, 3, 4)}
+_LEADS = tuple(
+    (MOVES[t << 4 | LEAD << 1],) if IS_DOUBLE[t] else (MOVES[t << 4 | LEAD << 1], MOVES[t << 4 | LEAD_REVERSED << 1])
+    for t in range(28)
+)
+
+
 def lead_moves(mask: int) -> list[Move]:
     """Every lead of the tiles in ``mask``: a non-double may lie either way round (C1)."""
-    moves = []
+    moves: list[Move] = []
     for t in indices_of(mask):
-        moves.append(MOVES[t << 4 | LEAD << 1])
-        if not IS_DOUBLE[t]:
-            moves.append(MOVES[t << 4 | LEAD_REVERSED << 1])
+        moves += _LEADS[t]
     return moves
 
 
@@ -46,13 +51,19 @@ class LineHand(Hand):
         leader: int = 0,
         lead_mask: int | None = None,
     ) -> None:
-        self.seats = len(deal)
-        self.deal = self.check_deal(deal, sum(1 << t for t in boneyard), 7)
-        if len(set(boneyard)) != len(boneyard):
+        self.seats = n = len(deal)
+        bone_mask = 0
+        for t in boneyard:
+            bone_mask |= 1 << t
+        self.deal = self.check_deal(deal, bone_mask, 7)
+        if bone_mask.bit_count() != len(boneyard):
             raise IllegalMoveError("the boneyard holds the same tile twice")
         self.hands = list(self.deal)
         self.boneyard_order = tuple(boneyard)
+        self.n_boneyard = len(boneyard)
         self.drawn = 0
+        self.plain = True  # no seat is limited in what it may play (see _restrict)
+        self.next_seat = _NEXT_SEAT[n]
         self.layout = LineLayout()
         if not 0 <= leader < self.seats:
             raise IllegalMoveError(f"the leader must be a seat 0..{self.seats - 1}")
@@ -99,8 +110,8 @@ class LineHand(Hand):
                     m = hand & number_mask
                     if m:
                         moves += plays[m]
-                return self._restrict(self.turn, moves)
-            return [DRAW] if self.drawn < len(self.boneyard_order) else [PASS]
+                return moves if self.plain else self._restrict(self.turn, moves)
+            return [DRAW] if self.drawn < self.n_boneyard else [PASS]
         return self.legal_moves_for(self.turn)
 
     def legal_moves_for(self, seat: int) -> list[Move]:
@@ -111,10 +122,10 @@ class LineHand(Hand):
         hand = self.hands[seat]
         if hand & self.layout.fit_mask:
             return self._restrict(seat, self.layout.plays_for(hand))
-        return [DRAW] if self.drawn < len(self.boneyard_order) else [PASS]
+        return [DRAW] if self.drawn < self.n_boneyard else [PASS]
 
     def _restrict(self, seat: int, plays: list[Move]) -> list[Move]:
-        """Hook: narrow a seat's plays (Dominousa's touched tile, C7)."""
+        """Hook: narrow a seat's plays when ``plain`` is off (Dominousa's touched tile, C7)."""
         return plays
 
     def push(self, move: Any, seat: int | None = None) -> None:
@@ -135,7 +146,7 @@ class LineHand(Hand):
             and hands[seat] >> tile & 1
             and 3 < end < 6
             and layout.open_pip[end] in _HALVES[tile]
-            and self._may_play(seat, tile)
+            and (self.plain or self._may_play(seat, tile))
         ):
             verdict = self._check_play(seat, tile, end, move)
             if verdict is False:
@@ -153,11 +164,15 @@ class LineHand(Hand):
         if not hands[seat]:
             self._domino(seat, tile)
             return
-        if self.drawn == len(self.boneyard_order) and self.nobody_can_play():
-            self._blocked(seat)
-            return
-        self.turn = (seat + 1) % self.seats
-        self._after_play(seat)
+        if self.drawn == self.n_boneyard:
+            fit = layout.fit_mask
+            for h in hands:
+                if h & fit:
+                    break
+            else:
+                self._blocked(seat)
+                return
+        self.turn = self.next_seat[seat]
 
     def _fine(self, seat: int, kind: str) -> None:
         """Hook: score a fine for a play that stands."""
@@ -166,9 +181,6 @@ class LineHand(Hand):
     def _may_play(self, seat: int, tile: int) -> bool:
         """Hook: whether ``seat`` may play ``tile`` now beyond fitting (C7)."""
         return True
-
-    def _after_play(self, seat: int) -> None:
-        """Hook: after a play that did not end the hand."""
 
     def _check_play(self, seat: int, tile: int, end: int, move: Move) -> bool | str:
         """Judge a play the fast check did not pass: raise the reason it is not allowed,
@@ -227,16 +239,16 @@ class LineHand(Hand):
             raise IllegalMoveError("the hand has not been led yet")
         if self.hands[seat] & self.layout.fit_mask:
             raise IllegalMoveError(f"seat {seat} holds a fitting tile and may not pass")
-        if self.drawn < len(self.boneyard_order):
+        if self.drawn < self.n_boneyard:
             raise IllegalMoveError(f"seat {seat} must draw from the boneyard, not pass (B3)")
         self._save(seat, PASS)
         self.passes += 1
-        self.turn = (seat + 1) % self.seats
+        self.turn = self.next_seat[seat]
 
     def _draw(self, seat: int) -> None:
         if seat != self.turn:
             raise IllegalMoveError(f"not seat {seat}'s turn: seat {self.turn} is to play")
-        if self.drawn == len(self.boneyard_order):
+        if self.drawn == self.n_boneyard:
             raise IllegalMoveError("the boneyard is empty")
         if not self.started:
             raise IllegalMoveError("nobody draws before the lead")
@@ -246,7 +258,7 @@ class LineHand(Hand):
         tile = self.boneyard_order[self.drawn]
         self.drawn += 1
         self.hands[seat] |= 1 << tile
-        if self.drawn == len(self.boneyard_order) and self.nobody_can_play():
+        if self.drawn == self.n_boneyard and self.nobody_can_play():
             self._blocked(self.last)
 
     def pop(self) -> tuple[int | None, Any]:
