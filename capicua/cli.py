@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.table import Table
 
 from capicua.rules.match import VARIANTS
+from capicua.rules.moves import MoveError
 from capicua.rules.randomgame import random_record
 from capicua.rules.record import Record, RecordError, replay, summary
 
@@ -96,6 +97,8 @@ def record_random(
     variant: Annotated[str, typer.Option(help=f"One of: {', '.join(VARIANTS)}.")] = "amazonense",
     seed: Annotated[int, typer.Option(help="Seed: the same seed gives the same record.")] = 0,
     players: Annotated[int | None, typer.Option(help="Number of players, where the variant allows a choice.")] = None,
+    target: Annotated[int | None, typer.Option(help="Points to win (default: the variant's).")] = None,
+    strict: Annotated[bool, typer.Option(help="Dominousa strict mode (C9): fined actions appear too.")] = False,
 ) -> None:
     """Print a complete random match record (every kind of action), reproducible from the seed."""
     if variant not in VARIANTS:
@@ -103,7 +106,17 @@ def record_random(
     counts = VARIANTS[variant].player_counts
     if players is not None and players not in counts:
         raise _fail(f"{variant} is played by {', '.join(map(str, counts))} players", 2)
-    record = random_record(variant, seed=seed, players=players)
+    options: dict[str, Any] = {}
+    if target is not None:
+        options["target"] = target
+    if strict:
+        if variant != "dominousa":
+            raise _fail("--strict is a Dominousa option (C9)", 2)
+        options["strict"] = True
+    try:
+        record = random_record(variant, seed=seed, players=players, options=options)
+    except MoveError as exc:
+        raise _fail(str(exc), 2) from None
     sys.stdout.write(record.dumps())
 
 

@@ -21,7 +21,7 @@ from capicua.rules.match import Match
 from capicua.rules.moves import MOVES
 from capicua.rules.randomgame import random_action, random_match
 from capicua.rules.record import Record, replay, summary
-from capicua.rules.tiles import ALL_TILES_MASK, mask_of
+from capicua.rules.tiles import ALL_TILES_MASK, TILES, mask_of
 
 VARIANTS = [
     ("amazonense", None),
@@ -177,11 +177,11 @@ def test_views_hide_other_hands(variant: str, players: int | None, seed: int) ->
             text = repr(view.layout) + repr(view.public) + repr(view.history) + repr(view.legal_moves)
             # C7: a touched tile lies face up on the table: the one held tile everybody sees.
             exposed = {tile for tiles in view.public.get("touched", []) for tile in tiles}
-            for other in range(hand.seats):
-                if other == seat:
-                    continue
-                for tile in hand.tiles(other):
-                    if str(tile) not in exposed:
-                        assert f"'{tile}'" not in text
+            hidden = [t for other in range(hand.seats) if other != seat for t in hand.tiles(other)]
+            hidden += [TILES[t] for t in hand.boneyard]  # the boneyard order is nobody's to see
+            for tile in hidden:
+                if str(tile) not in exposed:
+                    assert f"'{tile}'" not in text
+            assert view.boneyard == len(hand.boneyard)
             if hand.end not in ("batida", "tranca"):
                 assert view.revealed is None

@@ -208,3 +208,37 @@ def test_random_records_are_reproducible_and_use_every_action_kind() -> None:
         "batida-double",
         "tranca",
     }
+
+
+def test_referee_and_strict_records_round_trip() -> None:
+    """C8/C9: referee decisions and fined actions are written and replayed exactly as the table made them."""
+    from capicua.rules.randomgame import random_match
+
+    seen: set[str] = set()
+    for seed in range(40):
+        match = random_match("dominousa", seed, options={"strict": True})
+        rec = Record.from_match(match)
+        text = rec.dumps()
+        again = replay(Record.loads(text))
+        assert summary(again) == summary(match)
+        assert Record.from_match(again).dumps() == text
+        for hand in rec.hands:
+            for action in hand.actions:
+                if action.startswith("ref("):
+                    seen.add(action.split(": ")[1].split()[0])
+        seen.update(s["kind"] for h in summary(match)["hands"] for s in h["scoring"])
+    assert {"fine", "score", "touch", "referee", "batida", "tranca"} <= seen
+
+
+def test_bad_referee_action_is_rejected() -> None:
+    data = spec_record(variant="dominousa")
+    data["hands"][0]["actions"] = ['ref(Rivera): fine 2 "no points"']
+    with pytest.raises(RecordError, match="takes 2 argument") as err:
+        replay(Record.from_json(data))
+    assert (err.value.hand, err.value.action) == (1, 1)
+    data["hands"][0]["actions"] = ["ref(Rivera): fine 2 20"]
+    with pytest.raises(RecordError, match="without a reason"):
+        replay(Record.from_json(data))
+    data["hands"][0]["actions"] = ['ref(Rivera): award 0 "intentional pass"']
+    result = summary(replay(Record.from_json(data)))
+    assert result["winner"] == 0 and result["finished"] and result["hands"][0]["end"] == "awarded"
