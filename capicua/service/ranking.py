@@ -40,7 +40,7 @@ def expected(rating: float, opponent: float) -> float:
     >>> round(expected(1700, 1500), 3)
     0.76
     """
-    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) / 400.0))
+    return 1.0 / (1.0 + float(10.0 ** ((opponent - rating) / 400.0)))
 
 
 def farming_factor(repeats: int) -> float:
