@@ -489,6 +489,9 @@ class AmazonenseHand(Hand):
 
         return max(moves, key=gain)
 
+    def setup(self) -> dict[str, Any]:
+        return {"opener": self.opener}
+
     def public_state(self) -> dict[str, Any]:
         return {
             "leader": self.leader,

@@ -310,6 +310,9 @@ class DominousaHand(LineHand):
             return  # C7: a tranque made with a touched tile scores nothing for his team
         self._score("tranca", s0 + s1, team, blocker)
 
+    def setup(self) -> dict[str, Any]:
+        return {"leader": self.leader, "strict": self.strict, "time_called": self.time_called}
+
     def public_state(self) -> dict[str, Any]:
         return {
             "leader": self.leader,

@@ -67,6 +67,11 @@ class SeatView:
     legal_moves: tuple[Move, ...]
     revealed: tuple[tuple[Tile, ...], ...] | None
     public: dict[str, Any]
+    #: How the hand was opened (public): the variant hand's constructor arguments
+    #: besides the deal, so a player can rebuild possible worlds (bots do).
+    setup: dict[str, Any]
+    #: The tiles this seat drew from the boneyard, in order (only he saw them).
+    drawn: tuple[Tile, ...]
 
 
 class Hand:
@@ -191,7 +196,17 @@ class Hand:
             legal_moves=() if seat is None else tuple(self.legal_moves_for(seat)),
             revealed=revealed,
             public=self.public_state(),
+            setup=self.setup(),
+            drawn=() if seat is None else tuple(self.drawn_by(seat)),
         )
+
+    def setup(self) -> dict[str, Any]:
+        """The public arguments the hand was built with, besides the deal (see ``SeatView.setup``)."""
+        return {}
+
+    def drawn_by(self, seat: int) -> list[Tile]:
+        """The tiles ``seat`` drew, in order (private to that seat)."""
+        return []
 
     @staticmethod
     def check_deal(deal: Sequence[int], boneyard: int, size: int, lengths: Sequence[int] = ()) -> tuple[int, ...]:

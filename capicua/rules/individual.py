@@ -18,6 +18,7 @@ explains each with examples.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from capicua.rules.line import LineHand
 from capicua.rules.tiles import LOW_ORDER, START_ORDER, TILES, Tile, mask_of, pips_of
@@ -71,6 +72,7 @@ class IndividualHand(LineHand):
     def _init(self, deal: Sequence[int], boneyard: Sequence[int], leader: int | None) -> None:
         if not 2 <= len(deal) <= 4:
             raise ValueError(f"individual dominoes is played by 2, 3 or 4 players, not {len(deal)}")
+        self.lead_option = leader
         if leader is None:
             seat, tile = highest_tile_holder(deal)
             LineHand.__init__(self, deal, boneyard, seat, 1 << tile)
@@ -110,6 +112,9 @@ class IndividualHand(LineHand):
     def _undo_extra(self, seat: int | None, move: object) -> None:
         if self.end is None:
             self.winner = None
+
+    def setup(self) -> dict[str, Any]:
+        return {"leader": self.lead_option, "boneyard": self.n_boneyard}
 
     def public_state(self) -> dict[str, object]:
         return {"leader": self.leader, "last": None if self.last < 0 else self.last, "passes": self.passes}

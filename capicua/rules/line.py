@@ -14,7 +14,7 @@ from typing import Any
 from capicua.rules.hand import Hand, IllegalMoveError, Score
 from capicua.rules.layout import LineLayout
 from capicua.rules.moves import DRAW, LEAD, LEAD_REVERSED, MOVES, PASS, PLAY_CODES, Move
-from capicua.rules.tiles import HIGH, IS_DOUBLE, LOW, TILES, indices_of, pips_of
+from capicua.rules.tiles import HIGH, IS_DOUBLE, LOW, TILES, Tile, indices_of, pips_of
 
 __all__ = ["LineHand"]
 
@@ -319,6 +319,10 @@ class LineHand(Hand):
         if not moves:
             raise IllegalMoveError(f"seat {seat} has nothing to do now")
         return max(moves, key=lambda m: (m.tile.pips if m.tile else -1, -m.code))
+
+    def drawn_by(self, seat: int) -> list[Tile]:
+        order = self.boneyard_order
+        return [TILES[order[e[7]]] for e in self._stack if e[0] == seat and e[1] is DRAW]
 
     def pips_left(self) -> list[int]:
         return [pips_of(h) for h in self.hands]
