@@ -252,6 +252,7 @@ class AmazonenseHand(Hand):
             (
                 seat,
                 move,
+                layout.ends,
                 self.turn,
                 self.passes,
                 self.last,
@@ -328,6 +329,7 @@ class AmazonenseHand(Hand):
             (
                 seat,
                 move,
+                self.layout.ends,
                 self.turn,
                 self.passes,
                 self.last,
@@ -351,9 +353,9 @@ class AmazonenseHand(Hand):
             raise IndexError("pop from an empty hand")
         saved = self._stack.pop()
         seat, move = saved[0], saved[1]
-        self.turn, self.passes, self.last, self.galo_window, self.end, n_scores, self.doubles_played = saved[2:9]
-        if len(saved) > 9:
-            self.doubles_spoiled, self.announced, self.decided = saved[9:]
+        self.turn, self.passes, self.last, self.galo_window, self.end, n_scores, self.doubles_played = saved[3:10]
+        if len(saved) > 10:
+            self.doubles_spoiled, self.announced, self.decided = saved[10:]
         for score in self.scores[n_scores:]:
             self.points[score.to] -= score.points
         del self.scores[n_scores:]

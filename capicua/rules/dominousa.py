@@ -133,6 +133,14 @@ class DominousaHand(LineHand):
             moves.append(CLAIM)
         return moves
 
+    def public_moves_for(self, seat: int) -> list[Move]:
+        """Claim is offered to the player who made the last play while the others have still
+        to pass: whether it is right depends on their tiles, which he may not see."""
+        moves = [m for m in self.legal_moves_for(seat) if m is not CLAIM]
+        if self.end is None and self.started and seat == self.last and seat != self.turn:
+            moves.append(CLAIM)
+        return moves
+
     def is_legal(self, move: Action, seat: int | None = None) -> bool:
         """In strict mode fined actions are accepted too; see :meth:`would_be_fined`."""
         if isinstance(move, RefereeAction):

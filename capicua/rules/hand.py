@@ -61,6 +61,8 @@ class SeatView:
     layout: dict[str, Any]
     turn: int | None
     history: tuple[tuple[int | None, Action], ...]
+    #: The open ends as ``(end, pip)`` pairs just before each action of ``history`` (public).
+    ends_before: tuple[tuple[tuple[int, int], ...], ...]
     scores: tuple[Score, ...]
     points: tuple[int, ...]
     end: str | None
@@ -92,6 +94,7 @@ class Hand:
     points: list[int]
     history: list[tuple[int | None, Action]]
     scores: list[Score]
+    _stack: list[tuple[Any, ...]]
     layout: Any
 
     # -- what subclasses implement -------------------------------------------------
@@ -127,6 +130,12 @@ class Hand:
     def legal_moves(self) -> list[Move]:
         """The moves of the seat to act (``turn``)."""
         return self.legal_moves_for(self.turn)
+
+    def public_moves_for(self, seat: int) -> list[Move]:
+        """The moves shown to ``seat``: ``legal_moves_for`` minus anything whose presence
+        would tell him about hidden tiles (Dominousa's claim is offered whenever he may
+        make it, right or wrong)."""
+        return self.legal_moves_for(seat)
 
     def is_legal(self, move: Move, seat: int | None = None) -> bool:
         """Whether ``push(move, seat)`` would be accepted."""
@@ -190,15 +199,20 @@ class Hand:
             layout=self.layout.snapshot(),
             turn=None if self.end is not None else self.turn,
             history=tuple(self.history),
+            ends_before=tuple(self.ends_before()),
             scores=tuple(self.scores),
             points=tuple(self.points),
             end=self.end,
-            legal_moves=() if seat is None else tuple(self.legal_moves_for(seat)),
+            legal_moves=() if seat is None else tuple(self.public_moves_for(seat)),
             revealed=revealed,
             public=self.public_state(),
             setup=self.setup(),
             drawn=() if seat is None else tuple(self.drawn_by(seat)),
         )
+
+    def ends_before(self) -> list[tuple[tuple[int, int], ...]]:
+        """The open ends just before each action so far."""
+        return [entry[2] for entry in self._stack]
 
     def setup(self) -> dict[str, Any]:
         """The public arguments the hand was built with, besides the deal (see ``SeatView.setup``)."""

@@ -151,7 +151,9 @@ class LineHand(Hand):
             verdict = self._check_play(seat, tile, end, move)
             if verdict is False:
                 return  # handled otherwise (Dominousa strict mode fined it and took it back)
-        self._stack.append((seat, move, self.turn, self.passes, self.last, self.end, len(self.scores), self.drawn))
+        self._stack.append(
+            (seat, move, layout.ends, self.turn, self.passes, self.last, self.end, len(self.scores), self.drawn)
+        )
         if verdict is not True:
             self._fine(seat, str(verdict))  # a play that stands but is fined (jugada corrida)
         hands[seat] ^= 1 << tile
@@ -230,7 +232,9 @@ class LineHand(Hand):
             raise IllegalMoveError(f"{move} is not a move of {self.variant}")
 
     def _save(self, seat: int | None, move: Any) -> None:
-        self._stack.append((seat, move, self.turn, self.passes, self.last, self.end, len(self.scores), self.drawn))
+        self._stack.append(
+            (seat, move, self.layout.ends, self.turn, self.passes, self.last, self.end, len(self.scores), self.drawn)
+        )
 
     def _pass(self, seat: int) -> None:
         if seat != self.turn:
@@ -264,7 +268,7 @@ class LineHand(Hand):
     def pop(self) -> tuple[int | None, Any]:
         if not self._stack:
             raise IndexError("pop from an empty hand")
-        seat, move, self.turn, self.passes, self.last, self.end, n_scores, drawn = self._stack.pop()
+        seat, move, _, self.turn, self.passes, self.last, self.end, n_scores, drawn = self._stack.pop()
         for score in self.scores[n_scores:]:
             self.points[score.to] -= score.points
         del self.scores[n_scores:]
@@ -322,7 +326,7 @@ class LineHand(Hand):
 
     def drawn_by(self, seat: int) -> list[Tile]:
         order = self.boneyard_order
-        return [TILES[order[e[7]]] for e in self._stack if e[0] == seat and e[1] is DRAW]
+        return [TILES[order[e[8]]] for e in self._stack if e[0] == seat and e[1] is DRAW]
 
     def pips_left(self) -> list[int]:
         return [pips_of(h) for h in self.hands]
