@@ -66,6 +66,11 @@ class Variant:
         """Record fields a shuffled hand adds (Dominousa's lead draw)."""
         return {}
 
+    def hand_from_setup(self, deal: Sequence[int], boneyard: Sequence[int], setup: dict[str, Any]) -> Hand:
+        """A hand with this deal, opened as ``setup`` says (a ``SeatView.setup``): how a player
+        builds a possible world from what he sees."""
+        raise NotImplementedError
+
     def boneyard_size(self, players: int) -> int:
         """Every variant deals 7 tiles a seat (B1); the rest is the boneyard."""
         return 28 - 7 * players
@@ -106,6 +111,9 @@ class Amazonense(Variant):
             return seat
         return None
 
+    def hand_from_setup(self, deal: Sequence[int], boneyard: Sequence[int], setup: dict[str, Any]) -> Hand:
+        return AmazonenseHand.from_masks(deal, opener=setup["opener"])
+
     def winner(self, match: Match) -> int | None:
         """A9: with a team at the target or more, the higher score wins; a tie plays on."""
         t = match.totals
@@ -140,6 +148,9 @@ class Individual(Variant):
         if match.options["lead"] == "winner" and match.hands:
             leader = getattr(match.hands[-1], "winner", None)
         return IndividualHand.from_masks(deal, boneyard, leader)
+
+    def hand_from_setup(self, deal: Sequence[int], boneyard: Sequence[int], setup: dict[str, Any]) -> Hand:
+        return IndividualHand.from_masks(deal, boneyard, setup["leader"])
 
     def winner(self, match: Match) -> int | None:
         """B6: the first player at the target at a round's end wins (only round winners score)."""
@@ -212,6 +223,9 @@ class Dominousa(Variant):
         if not previous:
             hand.lead_draw = draw
         return hand
+
+    def hand_from_setup(self, deal: Sequence[int], boneyard: Sequence[int], setup: dict[str, Any]) -> Hand:
+        return DominousaHand.from_masks(deal, setup["leader"], setup["strict"], setup["time_called"])
 
     def winner(self, match: Match) -> int | None:
         """C5: 200 points, or the higher score once time has run out; equal plays on. C8: awards."""

@@ -1,0 +1,78 @@
+"""The bot interface: a seat's view in, an action (or nothing) out.
+
+A bot is asked whenever the hand changes. It sees only a
+:class:`~capicua.rules.hand.SeatView`: there is no way from it to the hidden
+state. It answers with one of ``view.legal_moves`` (a play may carry a galo
+call: ``move.with_galo()``), or ``None`` when it has nothing to do or declines
+an optional call (galo after its play, announcing doubles, claiming).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+
+from capicua.rules.hand import SeatView
+from capicua.rules.layout import LineLayout, SpinnerLayout
+from capicua.rules.moves import ANNOUNCE, CLAIM, GALO, KEEP, Move
+from capicua.rules.tiles import NUMBER_MASK, Tile
+
+__all__ = ["Bot", "layout_of", "optional_moves"]
+
+#: Moves a seat may make but never has to.
+OPTIONAL = frozenset({GALO, ANNOUNCE, CLAIM})
+
+
+def optional_moves(view: SeatView) -> list[Move]:
+    return [m for m in view.legal_moves if m in OPTIONAL]
+
+
+class Bot(ABC):
+    """A player. Subclasses implement :meth:`act`."""
+
+    name = "bot"
+
+    @abstractmethod
+    def act(self, view: SeatView) -> Move | None:
+        """The action to take now, or None."""
+
+    def required(self, view: SeatView) -> list[Move]:
+        """The moves of a seat whose turn it is (not the optional calls)."""
+        return [m for m in view.legal_moves if m not in OPTIONAL]
+
+    def keep_or_redeal(self, view: SeatView) -> Move | None:
+        """A6 with 5+ doubles: keep them (50 certain points)."""
+        return KEEP if KEEP in view.legal_moves else None
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"
+
+
+def layout_of(view: SeatView) -> SpinnerLayout | LineLayout:
+    """Rebuild the table's layout from a view's snapshot (public information)."""
+    snap = view.layout
+    if snap["shape"] == "spinner":
+        spinner = SpinnerLayout()
+        if snap["spinner"]:
+            spinner.lead(Tile.parse(snap["spinner"]).index)
+            for arm_index, name in enumerate("WENS"):
+                for placed in snap["arms"][name]:
+                    spinner.play(Tile.parse(placed).index, arm_index)
+        return spinner
+    line = LineLayout()
+    tiles = snap["line"]
+    if tiles:
+        # Rebuild from the lead outwards is not needed for the ends: a line's open ends are its
+        # two outer pips; lay the tiles left to right from the leftmost.
+        first = tiles[0]
+        a, b = (int(x) for x in first.split("-"))
+        line.lead(Tile(a, b).index, reversed=a < b)
+        for placed in tiles[1:]:
+            line.play(Tile.parse(placed).index, 5)
+    return line
+
+
+def fits_mask(layout: SpinnerLayout | LineLayout) -> int:
+    m = 0
+    for _, pip in layout.ends:
+        m |= NUMBER_MASK[pip]
+    return m

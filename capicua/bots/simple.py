@@ -1,0 +1,132 @@
+"""Two simple bots: ``random`` and ``greedy``.
+
+>>> from capicua.rules import Match
+>>> m = Match("amazonense", seed=3)
+>>> hand = m.deal()
+>>> GreedyBot().act(hand.view(hand.turn))
+Move.parse('6-6')
+"""
+
+from __future__ import annotations
+
+import random
+
+from capicua.bots.base import Bot, layout_of
+from capicua.bots.worlds import Knowledge, knowledge
+from capicua.rules.hand import SeatView
+from capicua.rules.layout import SpinnerLayout
+from capicua.rules.moves import ANNOUNCE, CLAIM, GALO, Move
+from capicua.rules.tiles import NUMBER_MASK
+
+__all__ = ["GreedyBot", "RandomBot", "nobody_else_can_play"]
+
+
+class RandomBot(Bot):
+    """Uniformly random legal moves; galo called now and then, right or wrong; never claims."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, view: SeatView) -> Move | None:
+        if view.seat is None or view.end is not None:
+            return None
+        required = self.required(view)
+        if view.turn != view.seat or not required:
+            if ANNOUNCE in view.legal_moves and self.rng.random() < 0.5:
+                return ANNOUNCE
+            if GALO in view.legal_moves and self.rng.random() < 0.1:
+                return GALO
+            return None
+        move = self.rng.choice(required)
+        if view.variant == "amazonense" and move.is_play and self.rng.random() < 0.05:
+            return move.with_galo()
+        return move
+
+
+def nobody_else_can_play(k: Knowledge, fit: int, seat: int, seats: int) -> bool:
+    """Certain from what ``seat`` knows: no other seat can hold a tile in ``fit``."""
+    for other in range(seats):
+        if other == seat:
+            continue
+        if k.held[other] & fit:
+            return False
+        if k.need[other] and (k.unseen & fit & ~k.voids[other]):
+            return False
+    return True
+
+
+class GreedyBot(Bot):
+    """Best immediate gain: the most table points in Amazonense, else the heaviest tile.
+
+    Always announces 4 doubles and keeps 5 or more; calls galo and claims only when
+    what it has seen makes it certain.
+    """
+
+    name = "greedy"
+
+    def act(self, view: SeatView) -> Move | None:
+        if view.seat is None or view.end is not None:
+            return None
+        if ANNOUNCE in view.legal_moves:
+            return ANNOUNCE
+        keep = self.keep_or_redeal(view)
+        if keep is not None:
+            return keep
+        if CLAIM in view.legal_moves:
+            k = knowledge(view)
+            layout = layout_of(view)
+            fit = _fit(layout)
+            return CLAIM if nobody_else_can_play(k, fit, view.seat, view.seats) else None
+        if view.turn != view.seat:
+            return None
+        required = self.required(view)
+        if not required:
+            return None
+        if len(required) == 1 and not required[0].is_play:
+            return required[0]
+        if view.variant == "amazonense":
+            return self._amazonense(view, required)
+        return max(required, key=_weight)
+
+    def _amazonense(self, view: SeatView, moves: list[Move]) -> Move:
+        layout = layout_of(view)
+        assert isinstance(layout, SpinnerLayout)
+        best, best_key = moves[0], (-1, -1, 0)
+        for move in moves:
+            if not move.is_play:
+                continue
+            probe = layout.copy()
+            assert move.tile is not None
+            t = move.tile.index
+            count = probe.lead(t) if probe.empty else probe.play(t, move.end_code)
+            points = count if count % 5 == 0 else 0
+            key = (points, move.tile.pips, -move.code)
+            if key > best_key:
+                best, best_key, best_probe = move, key, probe
+        if best.is_play:
+            k = knowledge(view)
+            mine = 0
+            for tile in view.tiles:
+                mine |= tile.mask
+            assert best.tile is not None
+            mine &= ~best.tile.mask
+            fit = _fit(best_probe)
+            if mine & fit and nobody_else_can_play(k, fit, view.seat or 0, view.seats) and mine != 0:
+                return best.with_galo()
+        return best
+
+
+def _fit(layout: object) -> int:
+    m = 0
+    for _, pip in layout.ends:  # type: ignore[attr-defined]
+        m |= NUMBER_MASK[pip]
+    return m
+
+
+def _weight(move: Move) -> tuple[int, int, int]:
+    """Heaviest tile first, doubles before others of the same weight."""
+    if move.tile is None:
+        return (-1, 0, 0)
+    return (move.tile.pips, move.tile.is_double, -move.code)
