@@ -21,6 +21,7 @@ from capicua.bots.base import Bot, layout_of
 from capicua.bots.simple import GreedyBot, _fit, nobody_else_can_play
 from capicua.bots.worlds import knowledge, sample_world
 from capicua.rules.hand import Hand, SeatView
+from capicua.rules.layout import SpinnerLayout
 from capicua.rules.moves import ANNOUNCE, CLAIM, Move
 from capicua.rules.tiles import PIPS
 
@@ -93,13 +94,22 @@ class ExpertBot(Bot):
         return move
 
     def _playout(self, hand: Hand, seat: int) -> float:
-        """Finish the hand with quick heuristic play; the result for ``seat``'s side."""
+        """Finish the hand with quick heuristic play; the result for ``seat``'s side.
+
+        Each seat plays the greedy move (table points in Amazonense, then the heaviest
+        tile) most of the time and a random one otherwise: purely random playouts
+        underrate what opponents score.
+        """
         rng = self.rng
+        spinner = isinstance(hand.layout, SpinnerLayout)
         while hand.end is None:
             moves = hand.legal_moves
-            if len(moves) > 1 and rng.random() < 0.5:
-                # Dump the heaviest tile half of the time: random play is too soft.
-                move = max(moves, key=lambda m: PIPS[m.code >> 4] if m.code < 448 else -1)
+            if len(moves) > 1 and rng.random() < 0.7:
+                if spinner:
+                    layout = hand.layout
+                    move = max(moves, key=lambda m: _table_gain(layout, m))
+                else:
+                    move = max(moves, key=lambda m: PIPS[m.code >> 4] if m.code < 448 else -1)
             else:
                 move = rng.choice(moves)
             hand.push(move)
@@ -109,6 +119,16 @@ class ExpertBot(Bot):
             return float(points[mine] - points[mine ^ 1])
         others = [p for s, p in enumerate(points) if s != seat]
         return float(points[seat] - max(others))
+
+
+def _table_gain(layout: SpinnerLayout, move: Move) -> int:
+    """Greedy key of an Amazonense play: table points scored, then its pips."""
+    code = move.code
+    if code >= 448 or move.end_code > 3:
+        return -1
+    tile = code >> 4
+    count = layout.count_after(tile, move.end_code)
+    return (count if count % 5 == 0 else 0) * 16 + PIPS[tile]
 
 
 def _weight(move: Move) -> int:

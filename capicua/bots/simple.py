@@ -97,15 +97,20 @@ class GreedyBot(Bot):
         for move in moves:
             if not move.is_play:
                 continue
-            probe = layout.copy()
             assert move.tile is not None
             t = move.tile.index
-            count = probe.lead(t) if probe.empty else probe.play(t, move.end_code)
+            count = 2 * move.tile.high if layout.empty else layout.count_after(t, move.end_code)
             points = count if count % 5 == 0 else 0
             key = (points, move.tile.pips, -move.code)
             if key > best_key:
-                best, best_key, best_probe = move, key, probe
+                best, best_key = move, key
         if best.is_play:
+            assert best.tile is not None
+            best_probe = layout.copy()
+            if best_probe.empty:
+                best_probe.lead(best.tile.index)
+            else:
+                best_probe.play(best.tile.index, best.end_code)
             k = knowledge(view)
             mine = 0
             for tile in view.tiles:

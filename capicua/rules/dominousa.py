@@ -25,7 +25,7 @@ from typing import Any
 from capicua.rules.hand import IllegalMoveError
 from capicua.rules.line import LineHand
 from capicua.rules.moves import CLAIM, LEAD, PASS, TIME, Action, Move, RefereeAction
-from capicua.rules.tiles import HIGH, LOW, TILES, Tile, mask_of, pips_of
+from capicua.rules.tiles import ALL_TILES_MASK, HIGH, LOW, TILES, Tile, mask_of, pips_of
 
 __all__ = ["FINES", "DominousaHand", "lead_draw_winner"]
 
@@ -104,18 +104,23 @@ class DominousaHand(LineHand):
         self._marks: list[tuple[int, tuple[Any, ...]]] = []
 
     # -- C7 touched tile ----------------------------------------------------------------
+    def _must_play(self, seat: int) -> int:
+        """The touched tiles ``seat`` must play now: those that fit (any tile fits the lead)."""
+        fit = self.layout.fit_mask if self.layout.first is not None else ALL_TILES_MASK
+        return self.hands[seat] & self.touched[seat] & fit
+
     def _restrict(self, seat: int, plays: list[Move]) -> list[Move]:
-        must = self.hands[seat] & self.touched[seat] & self.layout.fit_mask
+        must = self._must_play(seat)
         if must:
             return [m for m in plays if must >> (m.code >> 4) & 1]
         return plays
 
     def _may_play(self, seat: int, tile: int) -> bool:
-        must = self.hands[seat] & self.touched[seat] & self.layout.fit_mask
+        must = self._must_play(seat)
         return not must or bool(must >> tile & 1)
 
     def _may_not_play_reason(self, seat: int, tile: int) -> str:
-        must = self.hands[seat] & self.touched[seat] & self.layout.fit_mask
+        must = self._must_play(seat)
         touched = ", ".join(str(TILES[t]) for t in range(28) if must >> t & 1)
         return f"seat {seat} must first play the touched tile {touched} (C7)"
 
@@ -129,6 +134,8 @@ class DominousaHand(LineHand):
 
     def legal_moves_for(self, seat: int) -> list[Move]:
         moves = super().legal_moves_for(seat)
+        if not self.plain and not self.started:
+            moves = self._restrict(seat, moves)  # C7: a touched tile of the leader is his lead
         if self.end is None and seat != self.turn and self.claim_is_right(seat):
             moves.append(CLAIM)
         return moves
@@ -164,8 +171,10 @@ class DominousaHand(LineHand):
     def _fine_for_play(self, seat: int, move: Move) -> str | None:
         """The C6 fine a play by ``seat`` earns, or None (legal, or rejected outright)."""
         tile, end = move.code >> 4, move.end_code
-        if not self.hands[seat] >> tile & 1 or not self.started:
+        if not self.hands[seat] >> tile & 1:
             return None
+        if not self.started:  # C6: a lead out of turn is a play out of turn
+            return "out-of-turn" if seat != self.turn and end >= LEAD else None
         fits_any = any(pip in (HIGH[tile], LOW[tile]) for _, pip in self.layout.ends)
         if end < LEAD:
             if end not in (4, 5):
@@ -192,7 +201,10 @@ class DominousaHand(LineHand):
                 self._save(seat, move)
                 self._score("fine", FINES[fine], (seat & 1) ^ 1, seat)
                 return False  # the tile goes back; the turn does not change
-        return super()._check_play(seat, tile, end, move)
+        verdict = super()._check_play(seat, tile, end, move)
+        if verdict is True and not self.started and not self._may_play(seat, tile):
+            raise IllegalMoveError(self._may_not_play_reason(seat, tile))  # C7: lead the touched tile
+        return verdict
 
     def _fine(self, seat: int, kind: str) -> None:
         self._score("fine", FINES[kind], (seat & 1) ^ 1, seat)
@@ -317,6 +329,12 @@ class DominousaHand(LineHand):
         if (blocker & 1) == team and self._touched_last(blocker):
             return  # C7: a tranque made with a touched tile scores nothing for his team
         self._score("tranca", s0 + s1, team, blocker)
+
+    def hands_counted(self) -> bool:
+        """A tied tranque is counted too (C4), though annulled; a referee's annulment is not."""
+        if self.end == "annulled":
+            return bool(self._stack) and not isinstance(self._stack[-1][1], RefereeAction)
+        return super().hands_counted()
 
     def setup(self) -> dict[str, Any]:
         return {"leader": self.leader, "strict": self.strict, "time_called": self.time_called}

@@ -187,7 +187,7 @@ class Hand:
     def view(self, seat: int | None) -> SeatView:
         """What ``seat`` may see (``None``: a spectator), built from public facts only."""
         revealed = None
-        if self.end in ("batida", "tranca"):
+        if self.hands_counted():
             revealed = tuple(self.tiles(s) for s in range(self.seats))
         return SeatView(
             variant=self.variant,
@@ -213,6 +213,10 @@ class Hand:
     def ends_before(self) -> list[tuple[tuple[int, int], ...]]:
         """The open ends just before each action so far."""
         return [entry[2] for entry in self._stack]
+
+    def hands_counted(self) -> bool:
+        """Whether the hand ended with every hand shown and counted (domino, blocked hand)."""
+        return self.end in ("batida", "tranca")
 
     def setup(self) -> dict[str, Any]:
         """The public arguments the hand was built with, besides the deal (see ``SeatView.setup``)."""

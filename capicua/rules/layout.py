@@ -169,6 +169,20 @@ class SpinnerLayout:
         self.ends, self.fit_mask, self.open_pip, self.plays = _OPEN2[w * 7 + e]
         return c[0] + c[1] + 2 * HIGH[self.spinner]
 
+    def count_after(self, tile: int, arm: int) -> int:
+        """The table count if ``tile`` were laid on ``arm`` now (it must fit), without laying it.
+
+        >>> lay = SpinnerLayout(); _ = lay.lead(Tile(6, 6).index)
+        >>> lay.count_after(Tile(6, 3).index, W), lay.count()
+        (15, 12)
+        """
+        pip = PIPS[tile] - self.outer[arm]
+        c = self.contrib
+        total = c[0] + c[1] + c[2] + c[3] - c[arm] + (pip + pip if IS_DOUBLE[tile] else pip)
+        if (self.arms[W] or arm == W) and (self.arms[E] or arm == E):
+            return total
+        return total + 2 * HIGH[self.spinner]
+
     def unplay(self, arm: int) -> None:
         """Take back the last tile laid on ``arm``."""
         arm_tiles = self.arms[arm]

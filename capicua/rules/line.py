@@ -203,6 +203,9 @@ class LineHand(Hand):
                 raise IllegalMoveError(f"{TILES[tile]} is a double: it lies the same either way")
             return True
         if end >= LEAD:
+            fitting = [e for e, pip in self.layout.ends if pip in _HALVES[tile]]
+            if fitting:
+                raise IllegalMoveError(f"say on which end {TILES[tile]} goes (L or R)")
             raise IllegalMoveError(f"{TILES[tile]} fits no end")
         if end < 4:
             raise IllegalMoveError(f"a line has only the ends L and R, not {move.end}")

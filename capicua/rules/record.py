@@ -201,10 +201,11 @@ def replay(record: Record) -> Match:
         except MoveError as exc:
             raise RecordError(f"bad deal: {exc}", hn) from None
         for an, text in enumerate(rh.actions, start=1):
-            if hand.end is not None:
-                raise RecordError(f"the hand was already over ({hand.end})", hn, an, text)
             try:
                 seat, move = parse_action(text)
+                if hand.end is not None and isinstance(move, Move):
+                    # Only a referee decides anything once a hand has ended (C8).
+                    raise MoveError(f"the hand was already over ({hand.end})")
                 if seat is not None and not 0 <= seat < match.players:
                     raise MoveError(f"there is no seat {seat}")
                 if isinstance(move, Move):

@@ -183,5 +183,5 @@ def test_views_hide_other_hands(variant: str, players: int | None, seed: int) ->
                 if str(tile) not in exposed:
                     assert f"'{tile}'" not in text
             assert view.boneyard == len(hand.boneyard)
-            if hand.end not in ("batida", "tranca"):
+            if not hand.hands_counted():
                 assert view.revealed is None
