@@ -36,10 +36,13 @@ class ExpertBot(Bot):
 
     name = "expert"
 
-    def __init__(self, budget_ms: float = 200, seed: int | None = None, playouts: int = 2) -> None:
+    def __init__(
+        self, budget_ms: float = 200, seed: int | None = None, playouts: int = 2, max_worlds: int = 4000
+    ) -> None:
         self.budget = min(budget_ms / 1000.0, HARD_CAP)
         self.rng = random.Random(seed)
         self.playouts = playouts
+        self.max_worlds = max_worlds  # with a generous budget, a fixed count makes the bot deterministic
         self.fallback = GreedyBot()
 
     def act(self, view: SeatView) -> Move | None:
@@ -82,7 +85,7 @@ class ExpertBot(Bot):
                     if move.is_play and probe.end is None and getattr(probe, "galo_is_right", None):
                         galo_right[i] += probe.galo_is_right(seat)  # type: ignore[attr-defined]
                     totals[i] += self._playout(probe, seat)
-            if time.perf_counter() >= deadline or worlds >= 4000:
+            if worlds >= self.max_worlds or time.perf_counter() >= deadline:
                 break
         if not worlds:
             return self.fallback.act(view) or moves[0]

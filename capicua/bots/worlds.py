@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 
 from capicua.rules.hand import Hand, SeatView
 from capicua.rules.match import get_variant
-from capicua.rules.moves import CLAIM, DRAW, PASS, Move, MoveError
-from capicua.rules.tiles import ALL_TILES_MASK, NUMBER_MASK, TILES, Tile
+from capicua.rules.moves import ANNOUNCE, CLAIM, DRAW, KEEP, PASS, REDEAL, Move, MoveError
+from capicua.rules.tiles import ALL_TILES_MASK, DOUBLE_MASK, NUMBER_MASK, TILES, Tile
 
 __all__ = ["Knowledge", "knowledge", "sample_world", "table_mask"]
 
@@ -53,6 +53,8 @@ class Knowledge:
     boneyard: int  # how many tiles the boneyard holds
     voids: list[int] = field(default_factory=list)  # per seat: mask of the tiles he cannot hold
     played: list[int] = field(default_factory=list)  # per seat: tiles he laid on the table
+    #: A6: seats known to hold a number of doubles: seat -> (fewest, most) unseen doubles he holds.
+    doubles: dict[int, tuple[int, int]] = field(default_factory=dict)
 
     def can_hold(self, seat: int, tile: int) -> bool:
         return not self.voids[seat] >> tile & 1
@@ -115,13 +117,40 @@ def knowledge(view: SeatView) -> Knowledge:
         last_actor[seat] = move
     for s in range(n):
         played[s] &= ~held[s]
+    doubles: dict[int, tuple[int, int]] = {}
+    _amazonense_facts(view, held, played, voids, doubles)
     known = on_table
     for h in held:
         known |= h
     unseen = ALL_TILES_MASK & ~known
     need = [max(0, view.counts[s] - held[s].bit_count()) for s in range(n)]
     need[me] = 0
-    return Knowledge(me, unseen, held, need, view.boneyard, voids, played)
+    return Knowledge(me, unseen, held, need, view.boneyard, voids, played, doubles)
+
+
+def _amazonense_facts(
+    view: SeatView, held: list[int], played: list[int], voids: list[int], doubles: dict[int, tuple[int, int]]
+) -> None:
+    """A3: seats passed over for the lead after a batida hold no double; A6: an announcement
+    means exactly 4 doubles, a keep or redeal 5 or more."""
+    if view.variant != "amazonense":
+        return
+    opener = view.setup.get("opener")
+    leader = view.public.get("leader")
+    if opener is not None and leader is not None:
+        seat = opener
+        while seat != leader:
+            voids[seat] |= DOUBLE_MASK
+            seat = (seat + 1) % view.seats
+    for seat, move in view.history:
+        if seat is None or seat == view.seat:
+            continue
+        if move in (ANNOUNCE, KEEP, REDEAL):
+            known = ((held[seat] | played[seat]) & DOUBLE_MASK).bit_count()
+            if move is ANNOUNCE:
+                doubles[seat] = (4 - known, 4 - known)
+            else:
+                doubles[seat] = (max(0, 5 - known), 7)
 
 
 def _deal_unseen(k: Knowledge, rng: random.Random) -> tuple[list[int], list[int]] | None:
@@ -129,14 +158,26 @@ def _deal_unseen(k: Knowledge, rng: random.Random) -> tuple[list[int], list[int]
     tiles = [t for t in range(28) if k.unseen >> t & 1]
     rng.shuffle(tiles)
     seats = [s for s in range(len(k.need)) if k.need[s]]
-    # Most constrained tiles first: those fewer seats can hold.
-    tiles.sort(key=lambda t: sum(1 for s in seats if k.can_hold(s, t)))
     need = list(k.need)
     hands = [0] * len(need)
+    voids = list(k.voids)
+    for seat, (fewest, most) in k.doubles.items():  # A6 first: who holds how many doubles
+        doubles = [t for t in tiles if DOUBLE_MASK >> t & 1 and not voids[seat] >> t & 1]
+        count = rng.randint(fewest, min(most, len(doubles), need[seat]))
+        if count < fewest:
+            return None
+        for t in doubles[:count]:
+            hands[seat] |= 1 << t
+            tiles.remove(t)
+        need[seat] -= count
+        if count == most:
+            voids[seat] |= DOUBLE_MASK
+    # Most constrained tiles first: those fewer seats can hold.
+    tiles.sort(key=lambda t: sum(1 for s in seats if not voids[s] >> t & 1))
     boneyard: list[int] = []
     room = k.boneyard
     for t in tiles:
-        options = [s for s in seats if need[s] and k.can_hold(s, t)]
+        options = [s for s in seats if need[s] and not voids[s] >> t & 1]
         if room:
             options.append(-1)
         if not options:
