@@ -105,11 +105,12 @@ class LineHand(Hand):
         if self.end is None and layout.first is not None:
             hand = self.hands[self.turn]
             if hand & layout.fit_mask:
-                moves: list[Move] = []
-                for number_mask, plays in layout.plays:  # layout.plays_for(hand), inlined
-                    m = hand & number_mask
-                    if m:
-                        moves += plays[m]
+                (left_mask, left_plays), (right_mask, right_plays) = layout.plays  # plays_for, inlined
+                left, right = hand & left_mask, hand & right_mask
+                if left and right:
+                    moves = [*left_plays[left], *right_plays[right]]
+                else:
+                    moves = list(left_plays[left] if left else right_plays[right])
                 return moves if self.plain else self._restrict(self.turn, moves)
             return [DRAW] if self.drawn < self.n_boneyard else [PASS]
         return self.legal_moves_for(self.turn)
@@ -131,6 +132,20 @@ class LineHand(Hand):
     def push(self, move: Any, seat: int | None = None) -> None:
         code = move.code
         if code >= PLAY_CODES or self.end is not None:
+            turn = self.turn
+            if (
+                code == _PASS_CODE
+                and self.end is None
+                and (seat is None or seat == turn)
+                and self.layout.first is not None
+                and not self.hands[turn] & self.layout.fit_mask
+                and self.drawn == self.n_boneyard
+            ):
+                # Hot path: a pass by the seat to act, which has nothing to play nor to draw.
+                self._save(turn, move)
+                self.passes += 1
+                self.turn = self.next_seat[turn]
+                return
             self._push_word(move, seat)
             return
         if seat is None:
