@@ -185,6 +185,154 @@ def arena_command(
     Console().print(f"Elo difference ({a} − {b}): {data['elo']:+.0f}")
 
 
+SCORE_WORDS = {
+    "table": "pontas (table count)",
+    "pass": "passe (first pass after a play)",
+    "galo": "galo",
+    "galo-wrong": "galo errado (wrong galo)",
+    "doubles-4": "4 carroças",
+    "doubles-5": "5+ carroças",
+    "no-double": "sem carroça (no double to lead)",
+    "batida": "batida / dominó",
+    "batida-double": "batida de carroça",
+    "tranca": "tranca / tranque",
+    "fine": "multa (fine)",
+    "referee": "árbitro (referee)",
+}
+
+
+def _board(view: Any) -> str:
+    lay = view.layout
+    if lay["shape"] == "spinner":
+        if not lay["spinner"]:
+            return "(empty table)"
+        arms = lay["arms"]
+        lines = [
+            f"        N: {' '.join(arms['N']) or '·'}",
+            f"  {' '.join(reversed(arms['W'])) or '·'} ← W [{lay['spinner']}] E → {' '.join(arms['E']) or '·'}",
+            f"        S: {' '.join(arms['S']) or '·'}",
+        ]
+        ends = "  ".join(f"{k}={v}" for k, v in lay["ends"].items())
+        return "\n".join(lines) + f"\n  open ends: {ends}   count: {lay['count']}"
+    if not lay["line"]:
+        return "(empty table)"
+    return "  " + " ".join(lay["line"]) + f"\n  ends: L={lay['ends']['L']} R={lay['ends']['R']}"
+
+
+@app.command("play")
+def play_command(
+    variant: Annotated[str, typer.Option(help=f"One of: {', '.join(VARIANTS)}.")] = "amazonense",
+    players: Annotated[int | None, typer.Option(help="Individual: 2, 3 or 4 players.")] = None,
+    bot: Annotated[str, typer.Option(help="The bots' level: random, greedy, expert or expert:MS.")] = "expert",
+    seat: Annotated[int, typer.Option(help="Your seat (0 leads the turn order).")] = 0,
+    target: Annotated[int | None, typer.Option(help="Points to win (default: the variant's).")] = None,
+    strict: Annotated[bool, typer.Option(help="Dominousa strict mode (C9).")] = False,
+    seed: Annotated[int | None, typer.Option(help="Seed for the deals.")] = None,
+) -> None:
+    """Play a whole match in the terminal against bots.
+
+    Your tiles and your legal actions are numbered: type the number (add g to call galo with a
+    play in Amazonense, e.g. 3g). q quits.
+    """
+    from capicua.bots.arena import make_bot
+    from capicua.rules.match import Match
+    from capicua.rules.moves import ANNOUNCE, CLAIM, GALO
+
+    if variant not in VARIANTS:
+        raise _fail(f"unknown variant {variant!r} (known: {', '.join(VARIANTS)})", 2)
+    options: dict[str, Any] = {}
+    if target is not None:
+        options["target"] = target
+    if strict:
+        options["strict"] = True
+    try:
+        make_bot(bot)
+        match = Match(variant, players=players, options=options, seed=seed)
+    except (ValueError, MoveError) as exc:
+        raise _fail(str(exc), 2) from None
+    if not 0 <= seat < match.players:
+        raise _fail(f"--seat must be 0..{match.players - 1}", 2)
+    console = Console(highlight=False)
+    bots = {s: make_bot(bot, s) for s in range(match.players) if s != seat}
+    sides = "teams 0 (seats 0+2) and 1 (seats 1+3)" if match.variant.partnerships else "each seat for himself"
+    console.print(f"[bold]{variant}[/] — you are seat {seat}; {sides}; bots: {bot}")
+
+    def ask(prompt: str) -> str:
+        try:
+            return input(prompt).strip().lower()
+        except EOFError:
+            raise typer.Exit(0) from None
+
+    def announce_scores(hand: Any, before: int) -> None:
+        for sc in hand.scores[before:]:
+            who = f"team {sc.to}" if match.variant.partnerships else f"seat {sc.to}"
+            console.print(f"   [green]+{sc.points} {who}[/]: {SCORE_WORDS.get(sc.kind, sc.kind)}")
+
+    while not match.is_over():
+        if match.needs_deal():
+            hand = match.deal()
+            console.rule(f"hand {len(match.hands)} — score {match.totals}")
+        hand = match.hand
+        view = hand.view(seat)
+        mine = list(view.legal_moves)
+        optional = [m for m in mine if m in (GALO, ANNOUNCE, CLAIM)]
+        acted = False
+        if optional and view.turn != seat:
+            word = optional[0].kind
+            if ask(f"{word}? [y/N] ") == "y":
+                before = len(hand.scores)
+                match.push(optional[0], seat)
+                console.print(f"you: {optional[0]}")
+                announce_scores(hand, before)
+                continue
+        if view.turn == seat and mine:
+            console.print(_board(view))
+            tiles = " ".join(str(t) for t in view.tiles)
+            counts = " ".join(f"{s}:{c}" for s, c in enumerate(view.counts))
+            console.print(f"  your tiles: {tiles}    tiles held: {counts}    boneyard: {view.boneyard}")
+            for i, move in enumerate(mine, start=1):
+                console.print(f"  [bold]{i}[/] {move}")
+            while True:
+                answer = ask("your move: ")
+                if answer == "q":
+                    raise typer.Exit(0)
+                galo = answer.endswith("g")
+                number = answer.rstrip("g")
+                if number.isdigit() and 1 <= int(number) <= len(mine):
+                    move = mine[int(number) - 1]
+                    if galo and (variant != "amazonense" or not move.is_play):
+                        console.print("  galo goes with a play, in Amazonense")
+                        continue
+                    chosen = move.with_galo() if galo else move
+                    break
+                console.print(f"  type a number from 1 to {len(mine)}")
+            before = len(hand.scores)
+            match.push(chosen, seat)
+            console.print(f"you: {chosen}")
+            announce_scores(hand, before)
+            acted = True
+        else:
+            for k in range(1, match.players + 1):
+                s = (hand.turn + k) % match.players
+                if s == seat:
+                    continue
+                action = bots[s].act(hand.view(s))
+                if action is not None:
+                    before = len(hand.scores)
+                    match.push(action, s)
+                    console.print(f"seat {s}: {action}")
+                    announce_scores(hand, before)
+                    acted = True
+                    break
+        if not acted and not optional:
+            raise _fail(f"nobody can act in {hand!r}")
+        if hand.end is not None:
+            console.print(f"[bold]hand over: {hand.end}[/] — score {match.totals}")
+    winner = match.winner
+    who = f"team {winner}" if match.variant.partnerships else f"seat {winner}"
+    console.print(f"[bold]Match over: {who} wins[/] {match.totals}")
+
+
 def main() -> None:
     app()
 
