@@ -120,6 +120,56 @@ def record_random(
     sys.stdout.write(record.dumps())
 
 
+@app.command("serve")
+def serve_command(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    data_dir: Annotated[Path, typer.Option(help="Where the SQLite database and the secret live.")] = Path("data"),
+    database_url: Annotated[
+        str | None,
+        typer.Option(envvar="CAPICUA_DATABASE_URL", help="e.g. postgresql+asyncpg://user@host/db (default: SQLite)."),
+    ] = None,
+    bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before it moves.")] = 0.4,
+) -> None:
+    """Start the platform: HTTP API, websocket and static files in one process."""
+    import asyncio
+    import socket
+
+    import uvicorn
+
+    from capicua.service.identity import load_secret
+    from capicua.service.store import Store, StoreError, default_url
+    from capicua.service.tables import TableConfig
+    from capicua.web.app import create_app
+
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise _fail(f"cannot use the data directory {data_dir}: {exc}") from None
+    with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            raise _fail(
+                f"cannot listen on {host}:{port}: {exc.strerror} (is another server running? try --port)"
+            ) from None
+    url = database_url or default_url(data_dir)
+    store = Store(url)
+
+    async def check() -> None:
+        await store.open()  # reachable? schema up to date? (the app opens it again in its own loop)
+        await store.engine.dispose()
+
+    try:
+        asyncio.run(check())
+    except StoreError as exc:
+        raise _fail(str(exc)) from None
+    app_ = create_app(store, load_secret(data_dir), TableConfig(bot_delay=bot_delay))
+    Console(stderr=True).print(f"capicua on http://{host}:{port}  (database: {url.split('://')[0]}, data: {data_dir})")
+    uvicorn.run(app_, host=host, port=port, log_level="warning", ws_max_size=65536)
+
+
 @app.command("arena")
 def arena_command(
     a: Annotated[str, typer.Argument(help="Bot A: random, greedy, expert or expert:MS (ms a move).")],

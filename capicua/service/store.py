@@ -1,0 +1,221 @@
+"""Persistence: one store interface over SQLAlchemy 2 (SQLite by default, PostgreSQL by URL).
+
+Everything that changes a table is an *event*, appended and committed before it
+is acknowledged or broadcast; a table is rebuilt after a restart by replaying
+its events. Finished matches are kept as game records. The schema is created
+and upgraded by Alembic migrations (``capicua/service/migrations``), applied
+when the store opens.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar
+
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, event, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+__all__ = ["Base", "EventRow", "RecordRow", "Store", "StoreError", "TableRow", "default_url"]
+
+
+class StoreError(RuntimeError):
+    """The database cannot be reached or used; the message says which and how to fix it."""
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+class Base(DeclarativeBase):
+    type_annotation_map: ClassVar[dict[Any, Any]] = {dict[str, Any]: JSON, list[Any]: JSON}
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    variant: Mapped[str] = mapped_column(String(16))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    private: Mapped[bool] = mapped_column(default=False)
+    invite: Mapped[str | None] = mapped_column(String(32), default=None)
+    owner: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(16), default="open", index=True)  # open, playing, finished
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class EventRow(Base):
+    __tablename__ = "events"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    n: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class RecordRow(Base):
+    __tablename__ = "records"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    match_no: Mapped[int] = mapped_column(Integer)
+    variant: Mapped[str] = mapped_column(String(16))
+    players: Mapped[list[Any]] = mapped_column(JSON)
+    winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    record: Mapped[dict[str, Any]] = mapped_column(JSON)
+    finished_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+def default_url(data_dir: Path) -> str:
+    return f"sqlite+aiosqlite:///{(data_dir / 'capicua.db').resolve()}"
+
+
+@dataclass
+class StoredEvent:
+    n: int
+    kind: str
+    data: dict[str, Any]
+    at: dt.datetime
+
+
+class Store:
+    """The one way to the database."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        kwargs: dict[str, Any] = {}
+        if url.startswith("sqlite"):
+            kwargs["connect_args"] = {"timeout": 30}
+        else:
+            kwargs.update(pool_size=10, max_overflow=20)
+        self.engine: AsyncEngine = create_async_engine(url, **kwargs)
+        if url.startswith("sqlite"):
+            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+        self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+
+    async def open(self) -> None:
+        """Check the database is reachable and bring its schema up to date (Alembic)."""
+        try:
+            async with self.engine.begin() as conn:
+                await conn.run_sync(_upgrade)
+        except (OSError, ConnectionError) as exc:
+            raise StoreError(f"cannot reach the database at {_safe(self.url)}: {exc}") from exc
+        except Exception as exc:  # drivers raise their own types for refused/unknown databases
+            raise StoreError(f"cannot open the database at {_safe(self.url)}: {exc}") from exc
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    # -- tables ----------------------------------------------------------------------
+    async def create_table(
+        self, variant: str, players: int, options: dict[str, Any], private: bool, owner: str
+    ) -> TableRow:
+        for _ in range(5):
+            row = TableRow(
+                id=secrets.token_urlsafe(6),
+                variant=variant,
+                players=players,
+                options=options,
+                private=private,
+                invite=secrets.token_urlsafe(12) if private else None,
+                owner=owner,
+                status="open",
+            )
+            try:
+                async with self.sessions() as session, session.begin():
+                    session.add(row)
+                return row
+            except IntegrityError:
+                continue
+        raise StoreError("could not pick a table id")
+
+    async def set_status(self, table_id: str, status: str) -> None:
+        async with self.sessions() as session, session.begin():
+            await session.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
+
+    async def tables(self, statuses: Sequence[str]) -> list[TableRow]:
+        async with self.sessions() as session:
+            result = await session.execute(
+                select(TableRow).where(TableRow.status.in_(statuses)).order_by(TableRow.created_at)
+            )
+            return list(result.scalars())
+
+    async def table(self, table_id: str) -> TableRow | None:
+        async with self.sessions() as session:
+            return await session.get(TableRow, table_id)
+
+    # -- events ----------------------------------------------------------------------
+    async def append(self, table_id: str, n: int, kind: str, data: dict[str, Any]) -> dt.datetime:
+        """Commit event ``n`` of a table; only then may it be acknowledged or broadcast."""
+        at = _now()
+        row = EventRow(table_id=table_id, n=n, kind=kind, data=data, at=at)
+        async with self.sessions() as session, session.begin():
+            session.add(row)
+        return at
+
+    async def events(self, table_id: str) -> list[StoredEvent]:
+        async with self.sessions() as session:
+            result = await session.execute(select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.n))
+            return [StoredEvent(r.n, r.kind, r.data, _aware(r.at)) for r in result.scalars()]
+
+    # -- records -----------------------------------------------------------------------
+    async def save_record(
+        self, table_id: str, match_no: int, variant: str, players: list[str], winner: int | None, record: dict[str, Any]
+    ) -> int:
+        row = RecordRow(
+            table_id=table_id, match_no=match_no, variant=variant, players=players, winner=winner, record=record
+        )
+        async with self.sessions() as session, session.begin():
+            session.add(row)
+        return row.id
+
+    async def records(self, table_id: str) -> list[RecordRow]:
+        async with self.sessions() as session:
+            result = await session.execute(
+                select(RecordRow).where(RecordRow.table_id == table_id).order_by(RecordRow.match_no)
+            )
+            return list(result.scalars())
+
+    async def record(self, record_id: int) -> RecordRow | None:
+        async with self.sessions() as session:
+            return await session.get(RecordRow, record_id)
+
+
+def _aware(at: dt.datetime) -> dt.datetime:
+    return at if at.tzinfo else at.replace(tzinfo=dt.UTC)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")  # readers don't block the writer
+    cursor.execute("PRAGMA synchronous=NORMAL")  # durable against a killed process (not a power cut)
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def _safe(url: str) -> str:
+    """The URL without its password."""
+    if "@" in url and "://" in url:
+        scheme, rest = url.split("://", 1)
+        creds, host = rest.rsplit("@", 1)
+        user = creds.split(":", 1)[0]
+        return f"{scheme}://{user}:***@{host}"
+    return url
+
+
+def _upgrade(connection: Any) -> None:
+    """Run the Alembic migrations to head on this connection."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    config.attributes["connection"] = connection
+    command.upgrade(config, "head")

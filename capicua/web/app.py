@@ -1,0 +1,287 @@
+"""The ASGI app: HTTP API (described by OpenAPI at ``/docs``), one websocket, static files.
+
+A thin layer: every handler calls the table service; no rule or persistence
+logic lives here. The websocket messages are documented in ``docs/protocol.md``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import Depends, FastAPI, Header, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from capicua.service.identity import GuestIdentities, Identity
+from capicua.service.store import Store
+from capicua.service.tables import Subscriber, TableConfig, TableError, TableService
+
+__all__ = ["create_app"]
+
+log = logging.getLogger("capicua.web")
+STATIC = Path(__file__).parent / "static"
+#: Largest websocket message a client may send (an action is a few dozen bytes).
+MAX_MESSAGE = 4096
+
+STATUS = {
+    "not-found": 404,
+    "forbidden": 403,
+    "bad-variant": 422,
+    "bad-options": 422,
+    "bad-seat": 422,
+    "full": 409,
+    "taken": 409,
+    "started": 409,
+    "seats-empty": 409,
+    "not-finished": 409,
+    "not-seated": 409,
+    "not-playing": 409,
+    "illegal": 422,
+    "malformed": 422,
+    "unavailable": 503,
+}
+
+
+class GuestIn(BaseModel):
+    name: str | None = Field(default=None, max_length=32, description="Shown at tables; generated if absent")
+
+
+class GuestOut(BaseModel):
+    id: str
+    name: str
+    token: str = Field(description="Send as `Authorization: Bearer <token>` and as the websocket's `token`")
+
+
+class TableIn(BaseModel):
+    variant: Literal["amazonense", "individual", "dominousa"]
+    players: int | None = Field(default=None, ge=2, le=4, description="Individual: 2, 3 or 4")
+    target: int | None = Field(default=None, ge=1, le=1000, description="Points to win (default per game)")
+    strict: bool = Field(default=False, description="Dominousa strict mode (C9)")
+    move_seconds: int = Field(default=40, ge=5, le=600, description="Move clock (A10)")
+    match_minutes: int | None = Field(default=None, ge=1, le=600, description="Dominousa match clock (C5)")
+    lead: Literal["highest", "winner"] | None = Field(default=None, description="Individual lead rule (B2)")
+    private: bool = Field(default=False, description="Private tables are joined by invite link")
+    bots_after: float | None = Field(
+        default=None, ge=0, le=600, description="Fill empty seats with bots and start after this many seconds"
+    )
+    bot: str = Field(default="greedy", description="Bot level for empty seats: random, greedy, expert")
+
+
+class JoinIn(BaseModel):
+    seat: int | None = None
+    invite: str | None = None
+
+
+class BotsIn(BaseModel):
+    level: str = "greedy"
+
+
+def current_identity(request: Request, authorization: Annotated[str | None, Header()] = None) -> Identity:
+    """The caller, from ``Authorization: Bearer <token>``."""
+    token = (authorization or "").removeprefix("Bearer ").strip()
+    who = request.app.state.identities.authenticate(token) if token else None
+    if who is None:
+        raise HTTPException(401, "send a guest token: Authorization: Bearer <token> (POST /api/guests)")
+    assert isinstance(who, Identity)
+    return who
+
+
+Who = Annotated[Identity, Depends(current_identity)]
+
+
+def create_app(store: Store, secret: str, config: TableConfig | None = None) -> FastAPI:
+    """The platform's ASGI app on ``store``; ``secret`` signs guest tokens."""
+    service = TableService(store, config)
+    identities = GuestIdentities(secret)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await store.open()
+        await service.load()
+        yield
+        service.close()
+        await store.close()
+
+    app = FastAPI(
+        title="capicua",
+        version="0.1.0",
+        description="Dominoes the way Brazil and Latin America play. Live play goes over the websocket "
+        "`/ws` (see docs/protocol.md).",
+        lifespan=lifespan,
+    )
+    app.state.service = service
+    app.state.identities = identities
+
+    @app.exception_handler(TableError)
+    async def table_error(_request: Request, exc: TableError) -> JSONResponse:
+        return JSONResponse({"error": exc.code, "message": exc.message}, status_code=STATUS.get(exc.code, 400))
+
+    @app.post("/api/guests", response_model=GuestOut, tags=["identity"])
+    async def new_guest(body: GuestIn | None = None) -> GuestOut:
+        """Play as a guest: a generated name (or yours) and a signed token."""
+        who, token = identities.new_guest(body.name if body else None)
+        return GuestOut(id=who.id, name=who.name, token=token)
+
+    @app.get("/api/tables", tags=["tables"])
+    async def list_tables() -> list[dict[str, Any]]:
+        """Public tables that are open or in play."""
+        return [t.summary() for t in service.open_tables()]
+
+    @app.post("/api/tables", tags=["tables"], status_code=201)
+    async def create_table(body: TableIn, who: Who) -> dict[str, Any]:
+        """Create a table; you are not seated until you join."""
+        options: dict[str, Any] = {"move_seconds": body.move_seconds}
+        if body.target is not None:
+            options["target"] = body.target
+        if body.variant == "dominousa":
+            options["strict"] = body.strict
+            if body.match_minutes is not None:
+                options["match_minutes"] = body.match_minutes
+        elif body.strict:
+            raise TableError("bad-options", "strict mode is a Dominousa option (C9)")
+        if body.lead is not None:
+            if body.variant != "individual":
+                raise TableError("bad-options", "the lead rule is an individual option (B2)")
+            options["lead"] = body.lead
+        table = await service.create(who, body.variant, body.players, options, body.private)
+        if body.bots_after is not None:
+            table.schedule_bots_after(body.bots_after, body.bot)
+        return table.summary(with_invite=True)
+
+    @app.get("/api/tables/{table_id}", tags=["tables"])
+    async def get_table(table_id: str, invite: str | None = None) -> dict[str, Any]:
+        table = service.get(table_id)
+        if table.private and invite != table.invite:
+            raise TableError("forbidden", "this table is private: you need its invite link")
+        return table.summary()
+
+    @app.post("/api/tables/{table_id}/join", tags=["tables"])
+    async def join(table_id: str, body: JoinIn, who: Who) -> dict[str, Any]:
+        seat = await service.get(table_id).join(who, body.seat, body.invite)
+        return {"seat": seat}
+
+    @app.post("/api/tables/{table_id}/leave", tags=["tables"])
+    async def leave(table_id: str, who: Who) -> dict[str, Any]:
+        await service.get(table_id).leave(who)
+        return {"ok": True}
+
+    @app.post("/api/tables/{table_id}/bots", tags=["tables"])
+    async def bots(table_id: str, body: BotsIn, who: Who) -> dict[str, Any]:
+        try:
+            await service.get(table_id).fill_bots(who, body.level)
+        except ValueError as exc:
+            raise TableError("bad-options", str(exc)) from None
+        return service.get(table_id).summary()
+
+    @app.post("/api/tables/{table_id}/start", tags=["tables"])
+    async def start(table_id: str, who: Who) -> dict[str, Any]:
+        await service.get(table_id).start(who)
+        return service.get(table_id).summary()
+
+    @app.post("/api/tables/{table_id}/rematch", tags=["tables"])
+    async def rematch(table_id: str, who: Who) -> dict[str, Any]:
+        await service.get(table_id).rematch(who)
+        return service.get(table_id).summary()
+
+    @app.get("/api/tables/{table_id}/records", tags=["records"])
+    async def table_records(table_id: str) -> list[dict[str, Any]]:
+        """The finished matches of a table."""
+        rows = await store.records(table_id)
+        return [
+            {"id": r.id, "match": r.match_no, "variant": r.variant, "players": r.players, "winner": r.winner}
+            for r in rows
+        ]
+
+    @app.get("/api/records/{record_id}", tags=["records"])
+    async def record_file(record_id: int) -> Response:
+        """A finished match as a `capicua-record/1` file (`capicua replay` reads it)."""
+        row = await store.record(record_id)
+        if row is None:
+            raise TableError("not-found", f"no record {record_id}")
+        return Response(
+            json.dumps(row.record, ensure_ascii=False, indent=1),
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="capicua-{row.table_id}-{row.match_no}.json"'},
+        )
+
+    @app.websocket("/ws")
+    async def socket(ws: WebSocket, token: Annotated[str | None, Query()] = None) -> None:
+        await ws.accept()
+        who = identities.authenticate(token) if token else None
+        subs: dict[str, Subscriber] = {}
+
+        async def send(frame: dict[str, Any]) -> None:
+            await ws.send_text(json.dumps(frame, ensure_ascii=False))
+
+        async def error(code: str, message: str, ref: Any = None) -> None:
+            await send({"type": "error", "code": code, "message": message, "ref": ref})
+
+        await send({"type": "welcome", "you": None if who is None else {"id": who.id, "name": who.name}})
+        try:
+            while True:
+                text = await ws.receive_text()
+                if len(text) > MAX_MESSAGE:
+                    await error("too-large", f"messages are at most {MAX_MESSAGE} bytes")
+                    continue
+                try:
+                    msg = json.loads(text)
+                except ValueError:
+                    await error("malformed-json", "send one JSON object per message")
+                    continue
+                if not isinstance(msg, dict):
+                    await error("malformed-json", "send one JSON object per message")
+                    continue
+                ref = msg.get("ref")
+                kind = msg.get("type")
+                try:
+                    if kind == "ping":
+                        await send({"type": "pong", "ref": ref})
+                    elif kind == "subscribe":
+                        table = service.get(str(msg.get("table")))
+                        if table.private and msg.get("invite") != table.invite and table.seat_of(who) is None:
+                            raise TableError("forbidden", "this table is private: you need its invite link")
+                        last = msg.get("last")
+                        if last is not None and not isinstance(last, int):
+                            raise TableError("malformed", "last must be an event number")
+                        old = subs.pop(table.id, None)
+                        if old is not None:
+                            table.unsubscribe(old)
+                        sub = Subscriber(who, table.seat_of(who), send)
+                        subs[table.id] = sub
+                        await table.subscribe(sub, last)
+                    elif kind == "unsubscribe":
+                        old = subs.pop(str(msg.get("table")), None)
+                        if old is not None:
+                            service.get(str(msg.get("table"))).unsubscribe(old)
+                    elif kind == "action":
+                        if who is None:
+                            raise TableError("forbidden", "connect with a token to play")
+                        action = msg.get("action")
+                        if not isinstance(action, str):
+                            raise TableError("malformed", "action must be a move in record notation, e.g. '6-4 W'")
+                        table = service.get(str(msg.get("table")))
+                        n = await table.act(who, action)
+                        await send({"type": "ack", "ref": ref, "n": n})
+                    else:
+                        await error("unknown-type", f"unknown message type {kind!r}", ref)
+                except TableError as exc:
+                    await error(exc.code, exc.message, ref)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            for table_id, sub in subs.items():
+                with contextlib.suppress(TableError):
+                    service.get(table_id).unsubscribe(sub)
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app
