@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 
+from capicua.bots.worlds import knowledge, nobody_else_can_play
 from capicua.rules.hand import SeatView
 from capicua.rules.layout import LineLayout, SpinnerLayout
 from capicua.rules.moves import ANNOUNCE, CLAIM, GALO, KEEP, Move
 from capicua.rules.tiles import NUMBER_MASK, Tile
 
-__all__ = ["Bot", "layout_of", "optional_moves"]
+__all__ = ["Bot", "CarefulBot", "fits_mask", "layout_of", "optional_moves"]
 
 #: Moves a seat may make but never has to.
 OPTIONAL = frozenset({GALO, ANNOUNCE, CLAIM})
@@ -72,7 +73,35 @@ def layout_of(view: SeatView) -> SpinnerLayout | LineLayout:
 
 
 def fits_mask(layout: SpinnerLayout | LineLayout) -> int:
+    """The tiles that fit some open end of ``layout``."""
     m = 0
     for _, pip in layout.ends:
         m |= NUMBER_MASK[pip]
     return m
+
+
+class CarefulBot(Bot):
+    """A bot that announces 4 doubles, keeps 5 or more, claims only when certain, and
+    leaves the rest of its turn to :meth:`choose`."""
+
+    def act(self, view: SeatView) -> Move | None:
+        if view.seat is None or view.end is not None:
+            return None
+        if ANNOUNCE in view.legal_moves:
+            return ANNOUNCE
+        keep = self.keep_or_redeal(view)
+        if keep is not None:
+            return keep
+        if CLAIM in view.legal_moves:
+            certain = nobody_else_can_play(knowledge(view), fits_mask(layout_of(view)), view.seat, view.seats)
+            return CLAIM if certain else None
+        if view.turn != view.seat:
+            return None  # galo is decided with the play
+        required = self.required(view)
+        if not required:
+            return None
+        return self.choose(view, required)
+
+    @abstractmethod
+    def choose(self, view: SeatView, moves: list[Move]) -> Move:
+        """The move for a seat whose turn it is, among ``moves`` (a play may carry galo)."""

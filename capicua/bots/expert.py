@@ -17,12 +17,12 @@ from __future__ import annotations
 import random
 import time
 
-from capicua.bots.base import Bot, layout_of
-from capicua.bots.simple import GreedyBot, _fit, nobody_else_can_play
+from capicua.bots.base import CarefulBot
+from capicua.bots.simple import GreedyBot
 from capicua.bots.worlds import knowledge, sample_world
 from capicua.rules.hand import Hand, SeatView
 from capicua.rules.layout import SpinnerLayout
-from capicua.rules.moves import ANNOUNCE, CLAIM, Move
+from capicua.rules.moves import Move
 from capicua.rules.tiles import PIPS
 
 __all__ = ["ExpertBot"]
@@ -31,7 +31,7 @@ GALO_THRESHOLD = 0.65
 HARD_CAP = 1.0  # seconds a move, whatever the budget says
 
 
-class ExpertBot(Bot):
+class ExpertBot(CarefulBot):
     """PIMC search under a time budget per move."""
 
     name = "expert"
@@ -45,24 +45,9 @@ class ExpertBot(Bot):
         self.max_worlds = max_worlds  # with a generous budget, a fixed count makes the bot deterministic
         self.fallback = GreedyBot()
 
-    def act(self, view: SeatView) -> Move | None:
-        if view.seat is None or view.end is not None:
-            return None
-        if ANNOUNCE in view.legal_moves:
-            return ANNOUNCE
-        keep = self.keep_or_redeal(view)
-        if keep is not None:
-            return keep
-        if CLAIM in view.legal_moves:
-            k = knowledge(view)
-            return CLAIM if nobody_else_can_play(k, _fit(layout_of(view)), view.seat, view.seats) else None
-        if view.turn != view.seat:
-            return None  # galo is decided with the play
-        required = self.required(view)
-        if not required:
-            return None
+    def choose(self, view: SeatView, required: list[Move]) -> Move:
         if len(required) == 1 and not (required[0].is_play and view.variant == "amazonense"):
-            return required[0]
+            return required[0]  # nothing to weigh (in Amazonense a lone play may still carry galo)
         return self.search(view, required)
 
     def search(self, view: SeatView, moves: list[Move]) -> Move:
@@ -88,7 +73,7 @@ class ExpertBot(Bot):
             if worlds >= self.max_worlds or time.perf_counter() >= deadline:
                 break
         if not worlds:
-            return self.fallback.act(view) or moves[0]
+            return self.fallback.choose(view, moves)
         best = max(range(len(moves)), key=lambda i: (totals[i], _weight(moves[i])))
         move = moves[best]
         if move.is_play and view.variant == "amazonense":

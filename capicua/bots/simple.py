@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import random
 
-from capicua.bots.base import Bot, layout_of
-from capicua.bots.worlds import Knowledge, knowledge
+from capicua.bots.base import Bot, CarefulBot, fits_mask, layout_of
+from capicua.bots.worlds import knowledge, nobody_else_can_play
 from capicua.rules.hand import SeatView
 from capicua.rules.layout import SpinnerLayout
-from capicua.rules.moves import ANNOUNCE, CLAIM, GALO, Move
-from capicua.rules.tiles import NUMBER_MASK
+from capicua.rules.moves import ANNOUNCE, GALO, Move
 
-__all__ = ["GreedyBot", "RandomBot", "nobody_else_can_play"]
+__all__ = ["GreedyBot", "RandomBot"]
 
 
 class RandomBot(Bot):
@@ -45,19 +44,7 @@ class RandomBot(Bot):
         return move
 
 
-def nobody_else_can_play(k: Knowledge, fit: int, seat: int, seats: int) -> bool:
-    """Certain from what ``seat`` knows: no other seat can hold a tile in ``fit``."""
-    for other in range(seats):
-        if other == seat:
-            continue
-        if k.held[other] & fit:
-            return False
-        if k.need[other] and (k.unseen & fit & ~k.voids[other]):
-            return False
-    return True
-
-
-class GreedyBot(Bot):
+class GreedyBot(CarefulBot):
     """Best immediate gain: the most table points in Amazonense, else the heaviest tile.
 
     Always announces 4 doubles and keeps 5 or more; calls galo and claims only when
@@ -66,24 +53,7 @@ class GreedyBot(Bot):
 
     name = "greedy"
 
-    def act(self, view: SeatView) -> Move | None:
-        if view.seat is None or view.end is not None:
-            return None
-        if ANNOUNCE in view.legal_moves:
-            return ANNOUNCE
-        keep = self.keep_or_redeal(view)
-        if keep is not None:
-            return keep
-        if CLAIM in view.legal_moves:
-            k = knowledge(view)
-            layout = layout_of(view)
-            fit = _fit(layout)
-            return CLAIM if nobody_else_can_play(k, fit, view.seat, view.seats) else None
-        if view.turn != view.seat:
-            return None
-        required = self.required(view)
-        if not required:
-            return None
+    def choose(self, view: SeatView, required: list[Move]) -> Move:
         if len(required) == 1 and not required[0].is_play:
             return required[0]
         if view.variant == "amazonense":
@@ -117,17 +87,10 @@ class GreedyBot(Bot):
                 mine |= tile.mask
             assert best.tile is not None
             mine &= ~best.tile.mask
-            fit = _fit(best_probe)
+            fit = fits_mask(best_probe)
             if mine & fit and nobody_else_can_play(k, fit, view.seat or 0, view.seats) and mine != 0:
                 return best.with_galo()
         return best
-
-
-def _fit(layout: object) -> int:
-    m = 0
-    for _, pip in layout.ends:  # type: ignore[attr-defined]
-        m |= NUMBER_MASK[pip]
-    return m
 
 
 def _weight(move: Move) -> tuple[int, int, int]:

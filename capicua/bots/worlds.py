@@ -22,7 +22,7 @@ from capicua.rules.match import get_variant
 from capicua.rules.moves import ANNOUNCE, CLAIM, DRAW, KEEP, PASS, REDEAL, Move, MoveError
 from capicua.rules.tiles import ALL_TILES_MASK, DOUBLE_MASK, NUMBER_MASK, TILES, Tile
 
-__all__ = ["Knowledge", "knowledge", "sample_world", "table_mask"]
+__all__ = ["Knowledge", "knowledge", "nobody_else_can_play", "sample_world", "table_mask"]
 
 
 def table_mask(view: SeatView) -> int:
@@ -151,6 +151,18 @@ def _amazonense_facts(
                 doubles[seat] = (4 - known, 4 - known)
             else:
                 doubles[seat] = (max(0, 5 - known), 7)
+
+
+def nobody_else_can_play(k: Knowledge, fit: int, seat: int, seats: int) -> bool:
+    """Certain from what ``seat`` knows: no other seat can hold a tile in ``fit``."""
+    for other in range(seats):
+        if other == seat:
+            continue
+        if k.held[other] & fit:
+            return False
+        if k.need[other] and (k.unseen & fit & ~k.voids[other]):
+            return False
+    return True
 
 
 def _deal_unseen(k: Knowledge, rng: random.Random) -> tuple[list[int], list[int]] | None:

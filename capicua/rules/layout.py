@@ -78,7 +78,28 @@ _OPEN4 = tuple(
 _OPEN2 = tuple(_open(((W, w), (E, e)), (w, e, -1, -1)) for w in range(7) for e in range(7))
 
 
-class SpinnerLayout:
+class _Layout:
+    """What both layouts share: their open ends as data, and the plays they allow."""
+
+    __slots__ = ()
+    plays: tuple[tuple[int, dict[int, tuple[Move, ...]]], ...]
+
+    def plays_for(self, hand: int) -> list[Move]:
+        """Every play of the tiles in bitmask ``hand`` on the open ends (none before the lead).
+
+        >>> lay = SpinnerLayout(); _ = lay.lead(Tile(6, 6).index)
+        >>> lay.plays_for(Tile(6, 1).mask | Tile(2, 0).mask)
+        [Move.parse('6-1 W'), Move.parse('6-1 E')]
+        """
+        moves: list[Move] = []
+        for number_mask, plays in self.plays:
+            m = hand & number_mask
+            if m:
+                moves += plays[m]
+        return moves
+
+
+class SpinnerLayout(_Layout):
     """The Amazonense cross (A1): the opening double is the spinner, arms W, E, N, S.
 
     Until both W and E hold a tile only W and E are open; then N and S open too.
@@ -116,19 +137,6 @@ class SpinnerLayout:
     def empty(self) -> bool:
         return self.spinner < 0
 
-    def plays_for(self, hand: int) -> list[Move]:
-        """Every play of the tiles in bitmask ``hand`` on the open ends (none before the lead).
-
-        >>> lay = SpinnerLayout(); _ = lay.lead(Tile(6, 6).index)
-        >>> lay.plays_for(Tile(6, 1).mask | Tile(2, 0).mask)
-        [Move.parse('6-1 W'), Move.parse('6-1 E')]
-        """
-        moves: list[Move] = []
-        for number_mask, plays in self.plays:
-            m = hand & number_mask
-            if m:
-                moves += plays[m]
-        return moves
 
     def _refresh(self) -> int:
         """Recompute the open ends; return the table count (A2)."""
@@ -253,7 +261,7 @@ _LINE_OPEN = tuple(
 )
 
 
-class LineLayout:
+class LineLayout(_Layout):
     """A line with two ends, L and R (C1); doubles lie crosswise and never branch.
 
     >>> lay = LineLayout()
@@ -289,15 +297,6 @@ class LineLayout:
     @property
     def empty(self) -> bool:
         return self.first is None
-
-    def plays_for(self, hand: int) -> list[Move]:
-        """Every play of the tiles in bitmask ``hand`` on L and R (none before the lead)."""
-        moves: list[Move] = []
-        for number_mask, plays in self.plays:
-            m = hand & number_mask
-            if m:
-                moves += plays[m]
-        return moves
 
     def _refresh(self) -> None:
         self.ends, self.fit_mask, self.open_pip, self.plays = _LINE_OPEN[self.left * 7 + self.right]
