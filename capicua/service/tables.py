@@ -152,6 +152,7 @@ class Table:
         data["hand"] = view_json(hand.view(seat), hand_no=len(match.hands))
         data["totals"] = match.totals
         data["winner"] = match.winner
+        data["hands"] = [{"end": h.end, "points": list(h.points)} for h in match.hands]  # public scoreboard
         match_ends = self._match_deadline()
         data["clock"] = {
             "seat": None if hand.end is not None else hand.turn,
@@ -237,6 +238,8 @@ class Table:
     async def _broadcast(self, public: dict[str, Any]) -> None:
         audiences: dict[int | None, dict[str, Any]] = {}
         for sub in list(self.subscribers):
+            # The seat of a connection follows its player (join, leave), never the seat it once had.
+            sub.seat = self.seat_of(sub.identity)
             if sub.seat not in audiences:
                 audiences[sub.seat] = self.frame(public, sub.seat)
         self.frames.append((self.n, public))
