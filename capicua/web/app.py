@@ -71,6 +71,7 @@ class TableIn(BaseModel):
         default=None, ge=0, le=600, description="Fill empty seats with bots and start after this many seconds"
     )
     bot: str = Field(default="greedy", description="Bot level for empty seats: random, greedy, expert")
+    sit: bool = Field(default=False, description="Seat the creator at the first free seat at once")
 
 
 class JoinIn(BaseModel):
@@ -135,7 +136,7 @@ def create_app(store: Store, secret: str, config: TableConfig | None = None) -> 
 
     @app.post("/api/tables", tags=["tables"], status_code=201)
     async def create_table(body: TableIn, who: Who) -> dict[str, Any]:
-        """Create a table; you are not seated until you join."""
+        """Create a table; with `sit` you take the first seat at once (before any bots arrive)."""
         options: dict[str, Any] = {"move_seconds": body.move_seconds}
         if body.target is not None:
             options["target"] = body.target
@@ -150,6 +151,8 @@ def create_app(store: Store, secret: str, config: TableConfig | None = None) -> 
                 raise TableError("bad-options", "the lead rule is an individual option (B2)")
             options["lead"] = body.lead
         table = await service.create(who, body.variant, body.players, options, body.private)
+        if body.sit:
+            await table.join(who, None, table.invite)
         if body.bots_after is not None:
             table.schedule_bots_after(body.bots_after, body.bot)
         return table.summary(with_invite=True)

@@ -173,21 +173,19 @@ async function createTable(e) {
   e.preventDefault();
   const v = $("#variant").value;
   const num = (id) => ($(`#${id}`).value ? Number($(`#${id}`).value) : null);
-  const body = { variant: v, target: num("target"), move_seconds: num("move_seconds") || 40, private: $("#private").checked,
+  const body = { variant: v, sit: true, target: num("target"), move_seconds: num("move_seconds") || 40, private: $("#private").checked,
     bots_after: num("bots_after"), bot: $("#bot").value };
   if (v === "individual") { body.players = Number($("#players").value); body.lead = $("#lead").value; }
   if (v === "dominousa") { body.strict = $("#strict").checked; body.match_minutes = num("match_minutes"); }
   try {
     const tb = await api("/api/tables", { method: "POST", body: JSON.stringify(body) });
-    await api(`/api/tables/${tb.id}/join`, { method: "POST", body: JSON.stringify({ invite: tb.invite || null }) });
     location.hash = `#/table/${tb.id}${tb.invite ? `?invite=${tb.invite}` : ""}`;
   } catch (err) { showError(err.message); }
 }
 
 async function quickPlay() {
   try {
-    const tb = await api("/api/tables", { method: "POST", body: JSON.stringify({ variant: "amazonense", bots_after: 2, bot: "greedy" }) });
-    await api(`/api/tables/${tb.id}/join`, { method: "POST", body: JSON.stringify({}) });
+    const tb = await api("/api/tables", { method: "POST", body: JSON.stringify({ variant: "amazonense", sit: true, bots_after: 2, bot: "greedy" }) });
     location.hash = `#/table/${tb.id}`;
   } catch (err) { showError(err.message); }
 }
@@ -303,7 +301,7 @@ function renderHand(f, hand) {
         el("button", { class: "primary", onclick: () => sendMove(m) }, m.split(" ")[1] ? t(`end_${m.split(" ")[1]}`) : m)));
     }
     for (const word of ["pass", "draw", "announce", "redeal", "keep", "claim", "galo"]) {
-      if (legal.includes(word)) buttons.append(el("button", { class: word === "galo" ? "galo" : "", onclick: () => sendMove(word) }, t(word)));
+      if (legal.includes(word)) buttons.append(el("button", { class: word === "galo" ? "galo" : "", "data-move": word, onclick: () => sendMove(word) }, t(word)));
     }
     if (hand.variant === "amazonense" && myTurn && legal.some((m) => /^\d-\d/.test(m))) {
       buttons.append(el("button", { class: `galo ${app.galoArmed ? "armed" : ""}`, "aria-pressed": app.galoArmed ? "true" : "false",
