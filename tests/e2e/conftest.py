@@ -36,8 +36,9 @@ def free_port() -> int:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = free_port()
     data = tmp_path_factory.mktemp("e2e-data")
+    command = [sys.executable, "-m", "capicua.cli", "serve", "--port", str(port), "--data-dir", str(data)]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "capicua.cli", "serve", "--port", str(port), "--data-dir", str(data), "--bot-delay", "0.02"],
+        [*command, "--bot-delay", "0.02"],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
     )

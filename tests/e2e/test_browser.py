@@ -10,6 +10,8 @@ import pytest
 
 pytestmark = pytest.mark.slow
 
+FOCUSED_TILE = "(e => e && e.classList.contains('tile') ? e.title : null)(document.activeElement)"
+
 
 def new_page(browser: Any, lang: str = "pt-BR", width: int = 1200, height: int = 900) -> Any:
     context = browser.new_context(locale=lang, viewport={"width": width, "height": height})
@@ -136,7 +138,7 @@ def test_buttons_have_names_and_tiles_are_reachable_by_keyboard(browser: Any, se
     focused_tiles = set()
     for _ in range(60):
         page.keyboard.press("Tab")
-        title = page.evaluate("document.activeElement && document.activeElement.classList.contains('tile') ? document.activeElement.title : null")
+        title = page.evaluate(FOCUSED_TILE)
         if title:
             focused_tiles.add(title)
     assert len(focused_tiles) >= enabled
