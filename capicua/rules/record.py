@@ -27,7 +27,7 @@ from capicua.rules.match import Match, get_variant
 from capicua.rules.moves import Move, MoveError, format_action, parse_action
 from capicua.rules.tiles import TILES, Tile, TileError
 
-__all__ = ["FORMAT", "Record", "RecordError", "RecordHand", "replay", "summary"]
+__all__ = ["FORMAT", "Record", "RecordError", "RecordHand", "replay", "replay_steps", "summary"]
 
 FORMAT = "capicua-record/1"
 
@@ -214,6 +214,43 @@ def replay(record: Record) -> Match:
             except MoveError as exc:
                 raise RecordError(str(exc), hn, an, text) from None
     return match
+
+
+def replay_steps(data: dict[str, Any]) -> dict[str, Any]:
+    """A record replayed step by step: after each deal and each action, the layout, every hand,
+    the hand's scores and the match totals (for replay viewers; the match is over, so nothing
+    is hidden)."""
+    record = Record.from_json(data)
+    match = Match(record.variant, players=len(record.players), options=record.options)
+    steps: list[dict[str, Any]] = []
+
+    def snapshot(hand_no: int, action: str | None) -> None:
+        hand = match.hand
+        steps.append(
+            {
+                "hand": hand_no,
+                "action": action,
+                "layout": hand.layout.snapshot(),
+                "hands": [[str(t) for t in hand.tiles(s)] for s in range(hand.seats)],
+                "boneyard": len(hand.boneyard),
+                "turn": None if hand.end is not None else hand.turn,
+                "scores": [s._asdict() for s in hand.scores],
+                "points": list(hand.points),
+                "totals": match.totals,
+                "end": hand.end,
+            }
+        )
+
+    for hn, rh in enumerate(record.hands, start=1):
+        match.deal(rh.deal, rh.boneyard, rh.extra)
+        snapshot(hn, None)
+        for text in rh.actions:
+            seat, move = parse_action(text)
+            if isinstance(move, Move):
+                move = match.hand.resolve(move, match.hand.turn if seat is None else seat)
+            match.push(move, seat)
+            snapshot(hn, text)
+    return {"variant": record.variant, "players": record.players, "winner": match.winner, "steps": steps}
 
 
 def summary(match: Match) -> dict[str, Any]:

@@ -53,8 +53,11 @@ class GuestIdentities:
         name = name.strip()[:32]
         suffix = secrets.token_hex(8) if seed is None else f"{rng.getrandbits(64):016x}"
         who = Identity(id=f"g:{suffix}", name=name)
-        token = self.signer.dumps({"id": who.id, "name": who.name})
-        return who, token
+        return who, self.token_for(who)
+
+    def token_for(self, who: Identity) -> str:
+        """A signed token for a guest or an account."""
+        return self.signer.dumps({"id": who.id, "name": who.name, "guest": who.guest})
 
     def authenticate(self, token: str) -> Identity | None:
         try:
@@ -63,7 +66,7 @@ class GuestIdentities:
             return None
         if not isinstance(data, dict) or not isinstance(data.get("id"), str) or not isinstance(data.get("name"), str):
             return None
-        return Identity(id=data["id"], name=data["name"], guest=True)
+        return Identity(id=data["id"], name=data["name"], guest=bool(data.get("guest", True)))
 
 
 def load_secret(data_dir: Path) -> str:

@@ -21,7 +21,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["Base", "EventRow", "RecordRow", "Store", "StoreError", "TableRow", "default_url"]
+__all__ = ["AccountRow", "Base", "EventRow", "RecordRow", "Store", "StoreError", "TableRow", "default_url"]
 
 
 class StoreError(RuntimeError):
@@ -71,6 +71,16 @@ class RecordRow(Base):
     winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
     record: Mapped[dict[str, Any]] = mapped_column(JSON)
     finished_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class AccountRow(Base):
+    __tablename__ = "accounts"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)  # a guest who signs up keeps his id
+    username: Mapped[str] = mapped_column(String(32), unique=True)  # lower case
+    name: Mapped[str] = mapped_column(String(32))
+    password_hash: Mapped[str] = mapped_column(String(255))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
 
 def default_url(data_dir: Path) -> str:
@@ -164,6 +174,34 @@ class Store:
         async with self.sessions() as session:
             result = await session.execute(select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.n))
             return [StoredEvent(r.n, r.kind, r.data, _aware(r.at)) for r in result.scalars()]
+
+    # -- accounts ------------------------------------------------------------------------
+    async def add_account(self, account_id: str, username: str, name: str, password_hash: str) -> bool:
+        """Store a new account; False if the username or id is taken."""
+        try:
+            async with self.sessions() as session, session.begin():
+                session.add(AccountRow(id=account_id, username=username, name=name, password_hash=password_hash))
+            return True
+        except IntegrityError:
+            return False
+
+    async def account_by_username(self, username: str) -> AccountRow | None:
+        async with self.sessions() as session:
+            result = await session.execute(select(AccountRow).where(AccountRow.username == username))
+            return result.scalar_one_or_none()
+
+    async def set_password_hash(self, account_id: str, password_hash: str) -> None:
+        async with self.sessions() as session, session.begin():
+            await session.execute(
+                update(AccountRow).where(AccountRow.id == account_id).values(password_hash=password_hash)
+            )
+
+    async def records_of(self, player_id: str, limit: int = 50) -> list[RecordRow]:
+        """The finished matches a player sat in, newest first."""
+        async with self.sessions() as session:
+            result = await session.execute(select(RecordRow).order_by(RecordRow.finished_at.desc()))
+            rows = [r for r in result.scalars() if player_id in (r.record.get("player_ids") or [])]
+            return rows[:limit]
 
     # -- records -----------------------------------------------------------------------
     async def save_record(

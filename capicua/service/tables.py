@@ -397,6 +397,7 @@ class Table:
             names = [s.name or f"seat {k}" for k, s in enumerate(self.seats)]
             record = Record.from_match(match, names)
             record.extra["table"] = self.id
+            record.extra["player_ids"] = [s.player for s in self.seats]  # for players' match history
             record_id = await self.store.save_record(
                 self.id, self.match_no, self.variant, names, match.winner, record.to_json()
             )

@@ -13,11 +13,14 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import Depends, FastAPI, Header, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
+from capicua.rules.record import replay_steps
+from capicua.service.accounts import AccountError, Accounts
+from capicua.bots.arena import make_bot
 from capicua.service.identity import GuestIdentities, Identity
 from capicua.service.store import Store
 from capicua.service.tables import Subscriber, TableConfig, TableError, TableService
@@ -74,6 +77,17 @@ class TableIn(BaseModel):
     sit: bool = Field(default=False, description="Seat the creator at the first free seat at once")
 
 
+class SignUpIn(BaseModel):
+    username: str = Field(min_length=3, max_length=24, pattern=r"^[A-Za-z0-9_.-]+$")
+    password: str = Field(min_length=8, max_length=200)
+    name: str | None = Field(default=None, max_length=32)
+
+
+class LogInIn(BaseModel):
+    username: str = Field(max_length=24)
+    password: str = Field(max_length=200)
+
+
 class JoinIn(BaseModel):
     seat: int | None = None
     invite: str | None = None
@@ -83,13 +97,30 @@ class BotsIn(BaseModel):
     level: str = "greedy"
 
 
-def current_identity(request: Request, authorization: Annotated[str | None, Header()] = None) -> Identity:
-    """The caller, from ``Authorization: Bearer <token>``."""
-    token = (authorization or "").removeprefix("Bearer ").strip()
-    who = request.app.state.identities.authenticate(token) if token else None
+SESSION_COOKIE = "capicua_session"
+#: Requests authenticated by the session cookie must carry this header: a cross-site form cannot send it
+#: (that would need a CORS preflight, which the server never grants), so cookies cannot be ridden (CSRF).
+CSRF_HEADER = "x-requested-with"
+
+
+def caller(request: Request) -> Identity | None:
+    """The caller: ``Authorization: Bearer <token>``, or the session cookie with the CSRF header."""
+    identities = request.app.state.identities
+    authorization = request.headers.get("authorization", "")
+    if authorization.startswith("Bearer "):
+        who = identities.authenticate(authorization.removeprefix("Bearer ").strip())
+        return who if isinstance(who, Identity) else None
+    cookie = request.cookies.get(SESSION_COOKIE)
+    if cookie and request.headers.get(CSRF_HEADER) == "capicua":
+        who = identities.authenticate(cookie)
+        return who if isinstance(who, Identity) else None
+    return None
+
+
+def current_identity(request: Request) -> Identity:
+    who = caller(request)
     if who is None:
-        raise HTTPException(401, "send a guest token: Authorization: Bearer <token> (POST /api/guests)")
-    assert isinstance(who, Identity)
+        raise HTTPException(401, "sign in, or send a guest token: Authorization: Bearer <token> (POST /api/guests)")
     return who
 
 
@@ -100,6 +131,7 @@ def create_app(store: Store, secret: str, config: TableConfig | None = None) -> 
     """The platform's ASGI app on ``store``; ``secret`` signs guest tokens."""
     service = TableService(store, config)
     identities = GuestIdentities(secret)
+    accounts = Accounts(store, identities)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -129,6 +161,60 @@ def create_app(store: Store, secret: str, config: TableConfig | None = None) -> 
         who, token = identities.new_guest(body.name if body else None)
         return GuestOut(id=who.id, name=who.name, token=token)
 
+    def signed_in(response: Response, request: Request, who: Identity, token: str) -> dict[str, Any]:
+        response.set_cookie(
+            SESSION_COOKIE,
+            token,
+            httponly=True,
+            samesite="lax",
+            secure=request.url.scheme == "https",
+            max_age=60 * 60 * 24 * 30,
+        )
+        return {"id": who.id, "name": who.name, "guest": who.guest, "token": token}
+
+    @app.post("/api/accounts", tags=["identity"], status_code=201)
+    async def sign_up(body: SignUpIn, request: Request, response: Response) -> dict[str, Any]:
+        """Create an account; a guest (by his token) keeps his identity and his matches."""
+        try:
+            who, token = await accounts.sign_up(body.username, body.password, body.name, caller(request))
+        except AccountError as exc:
+            raise HTTPException(409 if exc.code == "taken" else 422, exc.message) from None
+        return signed_in(response, request, who, token)
+
+    @app.post("/api/login", tags=["identity"])
+    async def log_in(body: LogInIn, request: Request, response: Response) -> dict[str, Any]:
+        try:
+            who, token = await accounts.log_in(body.username, body.password)
+        except AccountError as exc:
+            raise HTTPException(401, exc.message) from None
+        return signed_in(response, request, who, token)
+
+    @app.post("/api/logout", tags=["identity"])
+    async def log_out(response: Response) -> dict[str, Any]:
+        response.delete_cookie(SESSION_COOKIE)
+        return {"ok": True}
+
+    @app.get("/api/me", tags=["identity"])
+    async def me(who: Who) -> dict[str, Any]:
+        return {"id": who.id, "name": who.name, "guest": who.guest}
+
+    @app.get("/api/players/{player_id}/matches", tags=["records"])
+    async def player_matches(player_id: str) -> list[dict[str, Any]]:
+        """A player's finished matches, newest first (his profile's match history)."""
+        rows = await store.records_of(player_id)
+        return [
+            {
+                "id": r.id,
+                "table": r.table_id,
+                "variant": r.variant,
+                "players": r.players,
+                "seat": (r.record.get("player_ids") or []).index(player_id),
+                "winner": r.winner,
+                "finished_at": r.finished_at.isoformat(),
+            }
+            for r in rows
+        ]
+
     @app.get("/api/tables", tags=["tables"])
     async def list_tables() -> list[dict[str, Any]]:
         """Public tables that are open or in play."""
@@ -150,6 +236,11 @@ def create_app(store: Store, secret: str, config: TableConfig | None = None) -> 
             if body.variant != "individual":
                 raise TableError("bad-options", "the lead rule is an individual option (B2)")
             options["lead"] = body.lead
+        if body.bots_after is not None:
+            try:
+                make_bot(body.bot)  # check the level before the table exists
+            except ValueError as exc:
+                raise TableError("bad-options", str(exc)) from None
         table = await service.create(who, body.variant, body.players, options, body.private)
         if body.sit:
             await table.join(who, None, table.invite)
@@ -213,10 +304,23 @@ def create_app(store: Store, secret: str, config: TableConfig | None = None) -> 
             headers={"Content-Disposition": f'attachment; filename="capicua-{row.table_id}-{row.match_no}.json"'},
         )
 
+    @app.get("/api/records/{record_id}/steps", tags=["records"])
+    async def record_steps(record_id: int) -> dict[str, Any]:
+        """A finished match step by step, for the replay viewer: after each action, the table, every
+        hand (the match is over: all of them are shown), the scores and the totals."""
+        row = await store.record(record_id)
+        if row is None:
+            raise TableError("not-found", f"no record {record_id}")
+        return replay_steps(row.record)
+
     @app.websocket("/ws")
     async def socket(ws: WebSocket, token: Annotated[str | None, Query()] = None) -> None:
         await ws.accept()
         who = identities.authenticate(token) if token else None
+        origin = ws.headers.get("origin", "")
+        cookie = ws.cookies.get(SESSION_COOKIE)
+        if who is None and cookie and origin.split("://")[-1] == ws.headers.get("host"):
+            who = identities.authenticate(cookie)  # same-origin pages only: no cross-site socket hijacking
         subs: dict[str, Subscriber] = {}
 
         async def send(frame: dict[str, Any]) -> None:
@@ -228,13 +332,19 @@ def create_app(store: Store, secret: str, config: TableConfig | None = None) -> 
         await send({"type": "welcome", "you": None if who is None else {"id": who.id, "name": who.name}})
         try:
             while True:
-                text = await ws.receive_text()
-                if len(text) > MAX_MESSAGE:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:  # a binary frame
+                    await error("malformed-json", "send one JSON object per text message")
+                    continue
+                if len(text) > MAX_MESSAGE or len(text.encode()) > MAX_MESSAGE:
                     await error("too-large", f"messages are at most {MAX_MESSAGE} bytes")
                     continue
                 try:
                     msg = json.loads(text)
-                except ValueError:
+                except (ValueError, RecursionError):  # RecursionError: deeply nested arrays
                     await error("malformed-json", "send one JSON object per message")
                     continue
                 if not isinstance(msg, dict):

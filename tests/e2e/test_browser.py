@@ -142,3 +142,90 @@ def test_buttons_have_names_and_tiles_are_reachable_by_keyboard(browser: Any, se
         if title:
             focused_tiles.add(title)
     assert len(focused_tiles) >= enabled
+
+
+def test_sign_up_log_out_log_in_and_match_history(browser: Any, server: str, shots: Path) -> None:
+    page = new_page(browser)
+    page.goto(server)
+    page.wait_for_selector("#create")
+    name = f"ana{int(time.time() * 1000) % 10**8}"
+    page.fill("#username", name)
+    page.fill("#password", "jaraqui-assado")
+    page.click("#signup")
+    page.wait_for_selector("#logout")
+    page.screenshot(path=shots / "signed-up.png")
+    cookies = {c["name"]: c for c in page.context.cookies()}
+    assert cookies["capicua_session"]["httpOnly"]
+    # Play a short match as this account, so it shows in the history.
+    create_table(page, "dominousa", target=15)
+    play_until_over(page)
+    page.click("#logout")
+    page.wait_for_selector("#login")
+    page.fill("#username", name)
+    page.fill("#password", "wrong password")
+    page.click("#login")
+    page.wait_for_selector("#error:not([hidden])")
+    page.fill("#password", "jaraqui-assado")
+    page.click("#login")
+    page.wait_for_selector("#logout")
+    page.click("header .account a")
+    page.wait_for_selector("table.history tr")
+    page.screenshot(path=shots / "profile.png")
+    assert "Dominousa" in page.inner_text("table.history")
+
+
+def test_replay_viewer_steps_through_a_finished_match(browser: Any, server: str, shots: Path) -> None:
+    page = new_page(browser, lang="en")
+    page.goto(server)
+    page.wait_for_selector("#create")
+    create_table(page, "individual", target=20, players=2)
+    play_until_over(page)
+    page.wait_for_selector("#open-replay")
+    page.click("#open-replay")
+    page.wait_for_selector("#replay #step")
+    first = page.inner_text("#step")
+    page.click("#next")
+    page.click("#next")
+    second = page.inner_text("#step")
+    assert first != second and "3/" in second
+    page.click("#prev")
+    assert "2/" in page.inner_text("#step")
+    page.click("#last")
+    assert (
+        page.inner_text("#step").split("·")[1].split("/")[0].strip().split()[-1]
+        == page.inner_text("#step").split("/")[1].split()[0]
+    )
+    page.screenshot(path=shots / "replay.png")
+
+
+def test_two_browsers_play_at_the_same_individual_table(browser: Any, server: str, shots: Path) -> None:
+    ana = new_page(browser)
+    ana.goto(server)
+    ana.wait_for_selector("#create")
+    table = create_table(ana, "individual", target=15, bots_after=None, players=2)
+    bia = new_page(browser, lang="es-ES")
+    bia.goto(f"{server}/#/table/{table}")
+    bia.wait_for_selector(".seats")
+    bia.click("text=Sentarse")
+    ana.wait_for_selector("text=Começar")
+    ana.click("text=Começar")
+    deadline = time.time() + 90
+    while time.time() < deadline and not (ana.query_selector(".result") and bia.query_selector(".result")):
+        for page in (ana, bia):
+            tiles = page.query_selector_all("button.tile.playable:not([disabled])")
+            if tiles:
+                tiles[0].click()
+                page.wait_for_timeout(50)
+                if page.query_selector("button.tile[aria-pressed='true']"):
+                    page.query_selector_all(".actions button.primary")[0].click()
+            for name in ("draw", "pass"):
+                button = page.query_selector(f"button[data-move='{name}']")
+                if button:
+                    button.click()
+        time.sleep(0.15)
+    ana.screenshot(path=shots / "ana.png")
+    bia.screenshot(path=shots / "bia.png")
+    assert ana.query_selector(".result") and bia.query_selector(".result")
+    # Both see the same winner (the winner's own page adds "(você)"/"(tú)" to his name).
+    winner = [p.inner_text(".result h2").split(":")[-1].split("(")[0].strip() for p in (ana, bia)]
+    assert winner[0] == winner[1] and winner[0]

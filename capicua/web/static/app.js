@@ -23,12 +23,20 @@ const app = {
 
 // -- HTTP ------------------------------------------------------------------------------------
 async function api(path, options = {}) {
-  const headers = { "Content-Type": "application/json" };
+  const headers = { "Content-Type": "application/json", "X-Requested-With": "capicua" };
   if (app.token) headers.Authorization = `Bearer ${app.token}`;
-  const res = await fetch(path, { ...options, headers });
+  const res = await fetch(path, { ...options, headers, credentials: "same-origin" });
   const body = res.headers.get("content-type")?.includes("json") ? await res.json() : await res.text();
   if (!res.ok) throw new Error(body?.message || body?.detail || res.statusText);
   return body;
+}
+
+function remember(who) {
+  app.token = who.token;
+  app.me = { id: who.id, name: who.name, guest: who.guest };
+  localStorage.setItem("capicua.token", app.token);
+  localStorage.setItem("capicua.me", JSON.stringify(app.me));
+  if (app.ws) app.ws.close();
 }
 
 async function ensureGuest(name) {
@@ -114,6 +122,34 @@ function showError(message) {
   if (box) { box.textContent = `${t("error")}: ${message}`; box.hidden = false; setTimeout(() => { box.hidden = true; }, 4000); }
 }
 
+function accountBox() {
+  if (app.me && app.me.guest === false) {
+    return el("div", { class: "account" },
+      el("a", { href: `#/profile/${encodeURIComponent(app.me.id)}` }, app.me.name),
+      el("button", { id: "logout", onclick: logOut }, t("log_out")));
+  }
+  const user = el("input", { id: "username", autocomplete: "username", "aria-label": t("username"), placeholder: t("username") });
+  const pass = el("input", { id: "password", type: "password", autocomplete: "current-password", "aria-label": t("password"), placeholder: t("password") });
+  const submit = (path) => async (e) => {
+    e.preventDefault();
+    try {
+      remember(await api(path, { method: "POST", body: JSON.stringify({ username: user.value, password: pass.value }) }));
+      route();
+    } catch (err) { showError(err.message); }
+  };
+  return el("form", { class: "account", onsubmit: submit("/api/login") }, user, pass,
+    el("button", { type: "submit", id: "login" }, t("log_in")),
+    el("button", { type: "button", id: "signup", onclick: submit("/api/accounts") }, t("sign_up")),
+    app.me ? el("a", { href: `#/profile/${encodeURIComponent(app.me.id)}` }, t("profile")) : null);
+}
+
+async function logOut() {
+  await api("/api/logout", { method: "POST" }).catch(() => {});
+  app.token = null; app.me = null;
+  localStorage.removeItem("capicua.token"); localStorage.removeItem("capicua.me");
+  await ensureGuest(); route();
+}
+
 function header() {
   const langs = el("select", { id: "lang", "aria-label": "Language", onchange: (e) => { setLanguage(e.target.value); route(); } },
     Object.entries(LANGS).map(([k, v]) => el("option", { value: k, selected: k === document.documentElement.lang }, v)));
@@ -121,7 +157,8 @@ function header() {
     e.preventDefault(); await ensureGuest($("#name").value); route(); } },
     el("label", { for: "name" }, t("name")), el("input", { id: "name", value: app.me?.name || "", maxlength: 32 }),
     el("button", { type: "submit" }, t("save")));
-  return el("header", {}, el("a", { href: "#/", class: "logo" }, "capicua"), nameForm, langs);
+  return el("header", {}, el("a", { href: "#/", class: "logo" }, "capicua"),
+    app.me?.guest === false ? null : nameForm, accountBox(), langs);
 }
 
 function page(...content) {
@@ -339,7 +376,9 @@ function renderEnd(f) {
   const links = el("p", { class: "actions" });
   api(`/api/tables/${f.table.id}/records`).then((recs) => {
     const last = recs[recs.length - 1];
-    if (last) links.append(el("a", { class: "button", href: `/api/records/${last.id}`, download: `capicua-${f.table.id}.json` }, t("download")));
+    if (!last) return;
+    links.append(el("a", { class: "button", href: `/api/records/${last.id}`, download: `capicua-${f.table.id}.json` }, t("download")),
+      el("a", { class: "button", id: "open-replay", href: `#/replay/${last.id}` }, t("replay")));
   }).catch(() => {});
   if (f.seat != null) links.append(el("button", { class: "primary", onclick: () => tableCall(f.table.id, "rematch") }, t("rematch")));
   links.append(el("a", { class: "button", href: "#/" }, t("back")));
@@ -361,13 +400,57 @@ function tickClock() {
   app.timer = setInterval(update, 1000);
 }
 
+// -- profile and replays ---------------------------------------------------------------------
+async function renderProfile(id) {
+  clearInterval(app.lobbyTimer); app.tableId = null;
+  const matches = await api(`/api/players/${encodeURIComponent(id)}/matches`);
+  const rows = matches.map((m) => {
+    const team = m.variant === "individual" ? m.seat : m.seat % 2;
+    return el("tr", {}, el("td", {}, m.finished_at.slice(0, 16).replace("T", " ")), el("td", {}, t(m.variant)),
+      el("td", {}, m.players.join(", ")), el("td", {}, m.winner === team ? t("won") : t("lost")),
+      el("td", {}, el("a", { href: `#/replay/${m.id}` }, t("replay")), " ", el("a", { href: `/api/records/${m.id}`, download: "" }, t("download"))));
+  });
+  page(el("main", {}, el("h1", {}, `${t("profile")}${app.me && app.me.id === id ? `: ${app.me.name}` : ""}`),
+    el("h2", {}, t("history")), el("table", { class: "history" }, el("tbody", {}, rows))));
+}
+
+async function renderReplay(id) {
+  clearInterval(app.lobbyTimer); app.tableId = null;
+  const data = await api(`/api/records/${id}/steps`);
+  let i = 0;
+  const view = el("section", { id: "replay" });
+  const go = (k) => { i = Math.max(0, Math.min(data.steps.length - 1, k)); draw(); };
+  const handStarts = data.steps.map((s, k) => (s.action === null ? k : -1)).filter((k) => k >= 0);
+  const jump = el("select", { id: "jump", "aria-label": t("hand_no"), onchange: (e) => go(Number(e.target.value)) },
+    handStarts.map((k, h) => el("option", { value: k }, `${t("hand_no")} ${h + 1}`)));
+  const controls = el("div", { class: "actions" },
+    el("button", { id: "first", onclick: () => go(0) }, t("first")), el("button", { id: "prev", onclick: () => go(i - 1) }, t("prev")),
+    el("button", { id: "next", onclick: () => go(i + 1) }, t("next")), el("button", { id: "last", onclick: () => go(data.steps.length - 1) }, t("last")), jump);
+  const draw = () => {
+    const s = data.steps[i];
+    view.replaceChildren(
+      el("p", { class: "meta", id: "step" }, `${t("hand_no")} ${s.hand} · ${t("step")} ${i + 1}/${data.steps.length}`,
+        s.action ? ` · ${s.action}` : "", s.end ? ` · ${t(`end_${s.end}`)}` : ""),
+      renderBoard(s.layout),
+      el("div", { class: "revealed" }, s.hands.map((tiles, k) => el("p", {}, `${data.players[k]}: `, tiles.map((p) => tile(p))))),
+      el("ul", {}, s.totals.map((p, k) => el("li", {}, `${data.variant === "individual" ? data.players[k] : `${t("team")} ${k}`}: ${p}`))),
+      el("ol", { class: "reasons" }, s.scores.map((x) => el("li", {}, `+${x.points} → ${x.to} — ${t(`kind_${x.kind}`)}`))));
+  };
+  page(el("main", {}, el("h1", {}, `${t("replay")} · ${t(data.variant)}`), controls, view));
+  draw();
+}
+
 // -- routing ---------------------------------------------------------------------------------
 async function route() {
   try {
     await ensureGuest();
     const hash = location.hash.split("?")[0];
     const m = hash.match(/^#\/table\/([\w-]+)/);
+    const profile = hash.match(/^#\/profile\/(.+)/);
+    const replayMatch = hash.match(/^#\/replay\/(\d+)/);
     if (m) await openTable(m[1]);
+    else if (profile) await renderProfile(decodeURIComponent(profile[1]));
+    else if (replayMatch) await renderReplay(replayMatch[1]);
     else await renderLobby();
   } catch (err) { page(el("p", { role: "alert" }, `${t("error")}: ${err.message}`)); }
 }

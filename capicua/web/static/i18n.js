@@ -3,6 +3,7 @@ export const LANGS = { "pt-BR": "Português", es: "Español", en: "English" };
 
 const T = {
   "pt-BR": {
+    sign_up: "Criar conta", log_in: "Entrar", log_out: "Sair da conta", username: "Usuário", password: "Senha", profile: "Perfil", history: "Partidas", guest: "convidado", won: "venceu", lost: "perdeu", prev: "Anterior", next: "Próxima", first: "Início", last: "Fim", step: "Lance", account: "Conta", 
     title: "capicua — dominó",
     lobby: "Mesas", create: "Criar mesa", quick: "Jogo rápido", join: "Sentar", watch: "Assistir",
     variant: "Jogo", amazonense: "Dominó Amazonense", individual: "Individual", dominousa: "Dominousa",
@@ -33,6 +34,7 @@ const T = {
     clock: "Relógio", hands_revealed: "Pedras na mão", carroca: "carroça",
   },
   es: {
+    sign_up: "Crear cuenta", log_in: "Entrar", log_out: "Cerrar sesión", username: "Usuario", password: "Contraseña", profile: "Perfil", history: "Partidos", guest: "invitado", won: "ganó", lost: "perdió", prev: "Anterior", next: "Siguiente", first: "Inicio", last: "Final", step: "Jugada", account: "Cuenta", 
     title: "capicua — dominó",
     lobby: "Mesas", create: "Crear mesa", quick: "Partida rápida", join: "Sentarse", watch: "Mirar",
     variant: "Juego", amazonense: "Dominó Amazonense", individual: "Individual", dominousa: "Dominousa",
@@ -63,6 +65,7 @@ const T = {
     clock: "Reloj", hands_revealed: "Fichas en mano", carroca: "doble",
   },
   en: {
+    sign_up: "Sign up", log_in: "Log in", log_out: "Log out", username: "Username", password: "Password", profile: "Profile", history: "Matches", guest: "guest", won: "won", lost: "lost", prev: "Back", next: "Forward", first: "Start", last: "End", step: "Step", account: "Account", 
     title: "capicua — dominoes",
     lobby: "Tables", create: "Create table", quick: "Quick play", join: "Sit", watch: "Watch",
     variant: "Game", amazonense: "Dominó Amazonense", individual: "Individual", dominousa: "Dominousa",
