@@ -72,6 +72,6 @@ def browser() -> Iterator[object]:
 @pytest.fixture
 def shots(request: pytest.FixtureRequest) -> Path:
     """Where a test saves its screenshots."""
-    folder = ARTIFACTS / request.node.name
+    folder: Path = ARTIFACTS / str(request.node.name)
     folder.mkdir(parents=True, exist_ok=True)
     return folder
