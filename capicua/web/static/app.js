@@ -264,7 +264,8 @@ function renderTable() {
   const parts = [top, seatsBox];
   if (tb.status === "open") {
     parts.push(el("div", { class: "actions" },
-      f.seat == null ? el("button", { onclick: () => joinSeat(tb.id) }, t("join")) : null,
+      ...tb.seats.map((s, k) => s.empty && f.seat == null
+        ? el("button", { class: "sit", "data-seat": k, onclick: () => joinSeat(tb.id, k) }, `${t("join")}: ${t("seat")} ${k}`) : null),
       el("button", { onclick: () => tableCall(tb.id, "bots", { level: "greedy" }) }, t("fill_bots")),
       el("button", { class: "primary", onclick: () => tableCall(tb.id, "start") }, t("start")),
       f.seat != null ? el("button", { onclick: () => tableCall(tb.id, "leave") }, t("leave")) : null,
@@ -276,9 +277,9 @@ function renderTable() {
   tickClock();
 }
 
-async function joinSeat(id) {
+async function joinSeat(id, seat = null) {
   const invite = new URLSearchParams(location.hash.split("?")[1] || "").get("invite");
-  try { await api(`/api/tables/${id}/join`, { method: "POST", body: JSON.stringify({ invite }) }); app.n = null; await subscribe(id); }
+  try { await api(`/api/tables/${id}/join`, { method: "POST", body: JSON.stringify({ invite, seat }) }); app.n = null; await subscribe(id); }
   catch (err) { showError(err.message); }
 }
 
@@ -371,7 +372,8 @@ async function sendMove(move) {
 
 function renderEnd(f) {
   const rows = (f.hands || []).map((h, i) => el("tr", {}, el("td", {}, i + 1), el("td", {}, t(`end_${h.end}`) || h.end),
-    h.points.map((p) => el("td", {}, p))));
+    h.points.map((p) => el("td", {}, p)),
+    el("td", { class: "why" }, (h.scores || []).map((x) => `${t(`kind_${x.kind}`)} +${x.points} → ${x.to}`).join("; "))));
   const sides = (f.totals || []).map((_, i) => el("th", {}, sideLabel(i)));
   const links = el("p", { class: "actions" });
   api(`/api/tables/${f.table.id}/records`).then((recs) => {
@@ -384,7 +386,7 @@ function renderEnd(f) {
   links.append(el("a", { class: "button", href: "#/" }, t("back")));
   return el("section", { class: "result", "aria-live": "polite" },
     el("h2", {}, `${t("match_over")} — ${t("winner")}: ${sideLabel(f.winner)}`),
-    el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, t("hand_no")), el("th", {}, ""), sides)), el("tbody", {}, rows)),
+    el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, t("hand_no")), el("th", {}, ""), sides, el("th", {}, t("score")))), el("tbody", {}, rows)),
     links);
 }
 
@@ -393,8 +395,11 @@ function tickClock() {
   const update = () => {
     const c = $("#clock");
     const deadline = app.frame?.clock?.deadline;
+    const matchEnds = app.frame?.clock?.match_ends;
     if (!c) return;
-    c.textContent = deadline ? ` · ⏱ ${Math.max(0, Math.round((Date.parse(deadline) - Date.now()) / 1000))}s` : "";
+    const left = (iso) => Math.max(0, Math.round((Date.parse(iso) - Date.now()) / 1000));
+    const mmss = (n) => `${Math.floor(n / 60)}:${String(n % 60).padStart(2, "0")}`;
+    c.textContent = (deadline ? ` · ⏱ ${left(deadline)}s` : "") + (matchEnds ? ` · ${t("match_minutes")}: ${mmss(left(matchEnds))}` : "");
   };
   update();
   app.timer = setInterval(update, 1000);
