@@ -78,6 +78,16 @@ _OPEN4 = tuple(
 _OPEN2 = tuple(_open(((W, w), (E, e)), (w, e, -1, -1)) for w in range(7) for e in range(7))
 
 
+def _chain(tiles: list[int], pip: int) -> list[Placed]:
+    """Tiles laid one after another from an open ``pip``: each covers it with its matching half."""
+    out = []
+    for t in tiles:
+        other = PIPS[t] - pip
+        out.append(Placed(TILES[t], pip, other))
+        pip = other
+    return out
+
+
 class _Layout:
     """What both layouts share: their open ends as data, and the plays they allow."""
 
@@ -231,13 +241,7 @@ class SpinnerLayout(_Layout):
 
     def placed(self, arm: int) -> list[Placed]:
         """The tiles of ``arm`` as they lie, spinner outward."""
-        out = []
-        pip = HIGH[self.spinner]
-        for t in self.arms[arm]:
-            other = PIPS[t] - pip
-            out.append(Placed(TILES[t], pip, other))
-            pip = other
-        return out
+        return _chain(self.arms[arm], HIGH[self.spinner])
 
     def snapshot(self) -> dict[str, object]:
         """A plain, public description (for views and the UI)."""
@@ -344,24 +348,13 @@ class LineLayout(_Layout):
         return [] if self.first is None else [*reversed(self.lefts), self.first[0], *self.rights]
 
     def placed(self) -> list[Placed]:
-        """The tiles left to right, ``inner`` being each tile's left pip."""
+        """The tiles left to right, as (tile, left pip, right pip)."""
         if self.first is None:
             return []
-        out: list[Placed] = []
-        pip = self.first[1]
-        for t in self.lefts:  # walk leftwards from the lead
-            other = PIPS[t] - pip
-            out.append(Placed(TILES[t], other, pip))
-            pip = other
-        out.reverse()
         tile, left = self.first
-        out.append(Placed(TILES[tile], left, PIPS[tile] - left))
-        pip = PIPS[tile] - left
-        for t in self.rights:
-            other = PIPS[t] - pip
-            out.append(Placed(TILES[t], pip, other))
-            pip = other
-        return out
+        right = PIPS[tile] - left
+        leftwards = [Placed(p.tile, p.outer, p.inner) for p in reversed(_chain(self.lefts, left))]
+        return [*leftwards, Placed(TILES[tile], left, right), *_chain(self.rights, right)]
 
     def snapshot(self) -> dict[str, object]:
         return {
