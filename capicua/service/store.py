@@ -162,12 +162,19 @@ class Store:
             return await session.get(TableRow, table_id)
 
     # -- events ----------------------------------------------------------------------
-    async def append(self, table_id: str, n: int, kind: str, data: dict[str, Any]) -> dt.datetime:
-        """Commit event ``n`` of a table; only then may it be acknowledged or broadcast."""
+    async def append(
+        self, table_id: str, n: int, kind: str, data: dict[str, Any], status: str | None = None
+    ) -> dt.datetime:
+        """Commit event ``n`` of a table; only then may it be acknowledged or broadcast.
+
+        ``status``, if given, becomes the table's status in the same transaction.
+        """
         at = _now()
         row = EventRow(table_id=table_id, n=n, kind=kind, data=data, at=at)
         async with self.sessions() as session, session.begin():
             session.add(row)
+            if status is not None:
+                await session.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
         return at
 
     async def events(self, table_id: str) -> list[StoredEvent]:

@@ -152,7 +152,9 @@ class Table:
         data["hand"] = view_json(hand.view(seat), hand_no=len(match.hands))
         data["totals"] = match.totals
         data["winner"] = match.winner
-        data["hands"] = [{"end": h.end, "points": list(h.points)} for h in match.hands]  # public scoreboard
+        data["hands"] = [  # the public scoreboard, with the reason of every score
+            {"end": h.end, "points": list(h.points), "scores": [sc._asdict() for sc in h.scores]} for h in match.hands
+        ]
         match_ends = self._match_deadline()
         data["clock"] = {
             "seat": None if hand.end is not None else hand.turn,
@@ -210,12 +212,15 @@ class Table:
         """
         public = self._apply(kind, data, dt.datetime.now(dt.UTC))
         try:
-            await self.store.append(self.id, self.n + 1, kind, data)
+            # start and end change the table's status: stored with the event, so a restart loads the right tables
+            status = self.status if kind in ("start", "end") else None
+            await self.store.append(self.id, self.n + 1, kind, data, status=status)
         except Exception:
             log.exception("table %s: event %s not stored; rebuilding from the store", self.id, self.n + 1)
             await self._reload()
             raise TableError("unavailable", "the table could not save this action: try again") from None
         self.n += 1
+        self._show_clock()
         await self._broadcast(public)
         return public
 
@@ -226,12 +231,22 @@ class Table:
         self.bots.clear()
         await self.replay(await self.store.events(self.id))
 
-    async def replay(self, events: list[StoredEvent]) -> None:
-        """Rebuild the table from its stored events (after a restart)."""
+    async def replay(self, events: list[StoredEvent], resume: bool = False) -> None:
+        """Rebuild the table from its stored events (after a restart).
+
+        With ``resume``, a step a killed server left half done is finished: the deal of the next
+        hand after an ended one, or the record and ``end`` of a finished match.
+        """
         for ev in events:
             self._apply(ev.kind, ev.data, ev.at)
             self.n = ev.n
         if self.status == "playing":
+            if resume and self.match is not None:
+                if self.match.is_over():
+                    await self._end_match()
+                    return
+                if self.match.needs_deal():
+                    await self._deal()
             self._after_change(grace=GRACE_SECONDS)
 
     # -- frames ---------------------------------------------------------------------------
@@ -356,11 +371,24 @@ class Table:
         deal = [[str(TILES[t]) for t in range(28) if m >> t & 1] for m in masks]
         await self._commit("deal", {"deal": deal, "boneyard": [str(TILES[t]) for t in boneyard], "extra": extra})
 
-    async def act(self, who: Identity | None, text: str, *, seat: int | None = None, timeout: bool = False) -> int:
-        """A player's action in record notation (his seat is implied). Returns the event number."""
+    async def act(
+        self,
+        who: Identity | None,
+        text: str,
+        *,
+        seat: int | None = None,
+        timeout: bool = False,
+        expect: int | None = None,
+    ) -> int:
+        """A player's action in record notation (his seat is implied). Returns the event number.
+
+        ``expect``: the event number the action was decided at (bots): refused if the table moved on.
+        """
         async with self.lock:
             if self.status != "playing" or self.match is None:
                 raise TableError("not-playing", "no match is being played at this table")
+            if expect is not None and self.n != expect:
+                raise TableError("stale", "the table moved on while this action was being decided")
             if who is not None:
                 seat = self.seat_of(who)
                 if seat is None:
@@ -394,6 +422,20 @@ class Table:
         match = self.match
         assert match is not None
         if match.is_over():
+            await self._end_match()
+            return
+        if match.needs_deal():
+            await self._deal()
+        self._after_change()
+
+    async def _end_match(self) -> None:
+        """Save the match's record (unless a killed server already did) and commit ``end``."""
+        match = self.match
+        assert match is not None
+        saved = [r.id for r in await self.store.records(self.id) if r.match_no == self.match_no]
+        if saved:
+            record_id = saved[0]
+        else:
             names = [s.name or f"seat {k}" for k, s in enumerate(self.seats)]
             record = Record.from_match(match, names)
             record.extra["table"] = self.id
@@ -401,14 +443,22 @@ class Table:
             record_id = await self.store.save_record(
                 self.id, self.match_no, self.variant, names, match.winner, record.to_json()
             )
-            await self._commit("end", {"winner": match.winner, "record": record_id})
-            self._cancel_clocks()
-            return
-        if match.needs_deal():
-            await self._deal()
-        self._after_change()
+        await self._commit("end", {"winner": match.winner, "record": record_id})
+        self._cancel_clocks()
 
     # -- clocks and bots ------------------------------------------------------------------
+    def _show_clock(self) -> None:
+        """Set ``deadline`` for the position just reached, before its frames are built: the move clock
+        that :meth:`_after_change` starts next for the seat to act (none for a bot or an away seat)."""
+        match = self.match
+        self.deadline = None
+        if match is None or not match.hands or match.is_over() or self.status != "playing":
+            return
+        hand = match.hand
+        seat = self.seats[hand.turn]
+        if hand.end is None and seat.bot is None and not seat.away:
+            self.deadline = dt.datetime.now(dt.UTC) + dt.timedelta(seconds=self.move_seconds)
+
     def _after_change(self, grace: float = 0.0) -> None:
         """Restart the move clock for the seat to act, and let bots (and away seats) move."""
         self._cancel_clocks(match_clock=False)
@@ -505,11 +555,12 @@ class Table:
                 if action is None:
                     continue
                 try:
-                    n = await self.act(None, str(action), seat=seat)
-                except TableError:
-                    log.exception("table %s: bot at seat %s failed", self.id, seat)
-                    return
-                break
+                    await self.act(None, str(action), seat=seat, expect=n)
+                except TableError as exc:
+                    if exc.code != "stale":  # a stale decision is dropped: a newer bot task takes over
+                        log.exception("table %s: bot at seat %s failed", self.id, seat)
+                # act() started a new bot task for the new state: this one ends, or two would race on one view
+                return
             else:
                 return
 
@@ -551,7 +602,7 @@ class TableService:
         """Rebuild every table that was open or in play when the server stopped."""
         for row in await self.store.tables(["open", "playing"]):
             table = Table(self, row)
-            await table.replay(await self.store.events(row.id))
+            await table.replay(await self.store.events(row.id), resume=True)
             self.tables[row.id] = table
 
     async def create(

@@ -18,9 +18,9 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
+from capicua.bots.arena import make_bot
 from capicua.rules.record import replay_steps
 from capicua.service.accounts import AccountError, Accounts
-from capicua.bots.arena import make_bot
 from capicua.service.identity import GuestIdentities, Identity
 from capicua.service.store import Store
 from capicua.service.tables import Subscriber, TableConfig, TableError, TableService
@@ -51,6 +51,9 @@ STATUS = {
 }
 
 
+BotLevel = Literal["random", "greedy", "expert"]
+
+
 class GuestIn(BaseModel):
     name: str | None = Field(default=None, max_length=32, description="Shown at tables; generated if absent")
 
@@ -73,7 +76,7 @@ class TableIn(BaseModel):
     bots_after: float | None = Field(
         default=None, ge=0, le=600, description="Fill empty seats with bots and start after this many seconds"
     )
-    bot: str = Field(default="greedy", description="Bot level for empty seats: random, greedy, expert")
+    bot: BotLevel = Field(default="greedy", description="Bot level for empty seats")
     sit: bool = Field(default=False, description="Seat the creator at the first free seat at once")
 
 
@@ -94,7 +97,7 @@ class JoinIn(BaseModel):
 
 
 class BotsIn(BaseModel):
-    level: str = "greedy"
+    level: BotLevel = "greedy"
 
 
 SESSION_COOKIE = "capicua_session"
@@ -125,6 +128,10 @@ def current_identity(request: Request) -> Identity:
 
 
 Who = Annotated[Identity, Depends(current_identity)]
+
+
+def _no_constants(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
 
 
 def create_app(store: Store, secret: str, config: TableConfig | None = None) -> FastAPI:
@@ -284,8 +291,11 @@ def create_app(store: Store, secret: str, config: TableConfig | None = None) -> 
         return service.get(table_id).summary()
 
     @app.get("/api/tables/{table_id}/records", tags=["records"])
-    async def table_records(table_id: str) -> list[dict[str, Any]]:
+    async def table_records(table_id: str, invite: str | None = None) -> list[dict[str, Any]]:
         """The finished matches of a table."""
+        table = service.tables.get(table_id)
+        if table is not None and table.private and invite != table.invite:
+            raise TableError("forbidden", "this table is private: you need its invite link")
         rows = await store.records(table_id)
         return [
             {"id": r.id, "match": r.match_no, "variant": r.variant, "players": r.players, "winner": r.winner}
@@ -343,7 +353,7 @@ def create_app(store: Store, secret: str, config: TableConfig | None = None) -> 
                     await error("too-large", f"messages are at most {MAX_MESSAGE} bytes")
                     continue
                 try:
-                    msg = json.loads(text)
+                    msg = json.loads(text, parse_constant=_no_constants)
                 except (ValueError, RecursionError):  # RecursionError: deeply nested arrays
                     await error("malformed-json", "send one JSON object per message")
                     continue

@@ -376,7 +376,8 @@ function renderEnd(f) {
     el("td", { class: "why" }, (h.scores || []).map((x) => `${t(`kind_${x.kind}`)} +${x.points} → ${x.to}`).join("; "))));
   const sides = (f.totals || []).map((_, i) => el("th", {}, sideLabel(i)));
   const links = el("p", { class: "actions" });
-  api(`/api/tables/${f.table.id}/records`).then((recs) => {
+  const invite = new URLSearchParams(location.hash.split("?")[1] || "").get("invite");
+  api(`/api/tables/${f.table.id}/records${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`).then((recs) => {
     const last = recs[recs.length - 1];
     if (!last) return;
     links.append(el("a", { class: "button", href: `/api/records/${last.id}`, download: `capicua-${f.table.id}.json` }, t("download")),

@@ -1,0 +1,45 @@
+"""Fixtures of the web tests: an app on a fresh SQLite store, with bots that move at once."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from capicua.service import tables
+from capicua.service.store import Store, default_url
+from capicua.service.tables import TableConfig
+from capicua.web.app import create_app
+from tests.web.helpers import Harness, seeded_secrets
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> FastAPI:
+    return create_app(Store(default_url(tmp_path)), "test-secret", TableConfig(bot_delay=0, bots_in_threads=False))
+
+
+@pytest.fixture
+def client(app: FastAPI) -> Iterator[TestClient]:
+    with TestClient(app) as client:
+        yield client
+
+
+@pytest.fixture
+def h(app: FastAPI, client: TestClient) -> Iterator[Harness]:
+    harness = Harness(app, client)
+    try:
+        yield harness
+    finally:
+        harness.close_all()
+
+
+@pytest.fixture
+def seed(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> int:
+    """Deals and bot seeds from a fixed seed (``CAPICUA_WEB_SEED`` to try others)."""
+    value = getattr(request, "param", int(os.environ.get("CAPICUA_WEB_SEED", "2024")))
+    monkeypatch.setattr(tables, "secrets", seeded_secrets(value))
+    return int(value)
