@@ -14,9 +14,11 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import Depends, FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from swagger_ui_bundle import swagger_ui_path
 
 from capicua.bots.arena import make_bot
 from capicua.rules.record import replay_steps
@@ -154,6 +156,8 @@ def create_app(store: Store, secret: str, config: TableConfig | None = None) -> 
         description="Dominoes the way Brazil and Latin America play. Live play goes over the websocket "
         "`/ws` (see docs/protocol.md).",
         lifespan=lifespan,
+        docs_url=None,  # served below from the server itself: no CDN
+        redoc_url=None,
     )
     app.state.service = service
     app.state.identities = identities
@@ -401,6 +405,18 @@ def create_app(store: Store, secret: str, config: TableConfig | None = None) -> 
             for table_id, sub in subs.items():
                 with contextlib.suppress(TableError):
                     service.get(table_id).unsubscribe(sub)
+
+    @app.get("/docs", include_in_schema=False)
+    async def docs() -> Response:
+        return get_swagger_ui_html(
+            openapi_url="/openapi.json",
+            title="capicua API",
+            swagger_js_url="/static/swagger/swagger-ui-bundle.js",
+            swagger_css_url="/static/swagger/swagger-ui.css",
+            swagger_favicon_url="data:,",
+        )
+
+    app.mount("/static/swagger", StaticFiles(directory=swagger_ui_path), name="swagger")
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
