@@ -475,7 +475,11 @@ class Table:
             self.deadline = dt.datetime.now(dt.UTC) + dt.timedelta(seconds=seconds)
             self.clock_task = asyncio.create_task(self._clock(self.n, turn, seconds))
         else:
+            # A bot (or a bot standing in for an away player) has no clock to show, but a watchdog:
+            # if its move never comes (a failing bot), the table makes the timeout move for it.
             self.deadline = None
+            watchdog = max(self.move_seconds, 10.0) + grace
+            self.clock_task = asyncio.create_task(self._clock(self.n, turn, watchdog, counts=False))
         self.bot_task = asyncio.create_task(self._bots(self.n))
         if self.match_clock_task is None and self._match_deadline() is not None:
             self.match_clock_task = asyncio.create_task(self._match_clock())
@@ -489,8 +493,9 @@ class Table:
         if match_clock:
             self.match_clock_task = None
 
-    async def _clock(self, n: int, seat: int, seconds: float) -> None:
-        """A10: when the seat's time runs out, the table moves for it; twice in a row: away."""
+    async def _clock(self, n: int, seat: int, seconds: float, counts: bool = True) -> None:
+        """A10: when the seat's time runs out, the table moves for it; twice in a row: away
+        (``counts`` is off for bots: their timeouts are the watchdog's, not the player's)."""
         await asyncio.sleep(seconds)
         async with self.lock:
             match = self.match
@@ -501,9 +506,9 @@ class Table:
                 return
             move = hand.timeout_move(seat)
             state = self.seats[seat]
-            state.timeouts += 1
+            state.timeouts += counts
             await self._commit("action", {"action": format_action(seat, move), "timeout": True})
-            if state.timeouts >= 2 and not state.away:
+            if counts and state.timeouts >= 2 and not state.away:
                 await self._commit("away", {"seat": seat, "away": True})
             await self._after_action()
 
