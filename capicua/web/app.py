@@ -394,7 +394,8 @@ def create_app(store: Store, secret: str, config: TableConfig | None = None) -> 
                             raise TableError("malformed", "action must be a move in record notation, e.g. '6-4 W'")
                         table = service.get(str(msg.get("table")))
                         n = await table.act(who, action)
-                        await send({"type": "ack", "ref": ref, "n": n})
+                        with contextlib.suppress(Exception):  # the client may have gone: the action stands
+                            await send({"type": "ack", "ref": ref, "n": n})
                     else:
                         await error("unknown-type", f"unknown message type {kind!r}", ref)
                 except TableError as exc:

@@ -1,0 +1,83 @@
+"""Store fixtures: every store test runs on SQLite and on PostgreSQL.
+
+PostgreSQL is expected at ``postgresql://postgres@127.0.0.1:5432`` (trust auth; CI starts it), or wherever
+``CAPICUA_TEST_POSTGRES`` points (an asyncpg DSN of a server's ``postgres`` database). One fresh database,
+``capicua_test_<random>``, is created per test session (per xdist worker) and dropped at its end; tests that
+start a table service (it loads every table it finds) get an empty one each. If the server
+cannot be reached the tests FAIL: a skipped PostgreSQL suite would hide exactly what it is here to check.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from capicua.service.store import default_url
+
+ADMIN_DSN = os.environ.get("CAPICUA_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/postgres")
+
+
+def _sqlalchemy_url(dsn: str, database: str) -> str:
+    parts = urlsplit(dsn)
+    return f"postgresql+asyncpg://{parts.netloc}/{database}"
+
+
+async def _admin(sql: str) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(ADMIN_DSN, timeout=10)
+    try:
+        await conn.execute(sql)
+    finally:
+        await conn.close()
+
+
+@pytest.fixture(scope="session")
+def pg_url() -> Iterator[str]:
+    """A fresh PostgreSQL database for this test session, as a SQLAlchemy URL; dropped at the end."""
+    name = f"capicua_test_{secrets.token_hex(6)}"
+    try:
+        asyncio.run(_admin(f'CREATE DATABASE "{name}"'))
+    except Exception as exc:
+        pytest.fail(
+            f"PostgreSQL is needed for these tests and could not be used at {ADMIN_DSN} "
+            f"({type(exc).__name__}: {exc}). Start it (CI does), or point CAPICUA_TEST_POSTGRES at one.",
+            pytrace=False,
+        )
+    try:
+        yield _sqlalchemy_url(ADMIN_DSN, name)
+    finally:
+        asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The URL of a database to test against: a new SQLite file, or this session's PostgreSQL database."""
+    if request.param == "sqlite":
+        return default_url(tmp_path)
+    url = request.getfixturevalue("pg_url")
+    assert isinstance(url, str)
+    return url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def empty_store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """An empty database of its own, for a server that loads every table it finds (PostgreSQL: created next to
+    this session's database, dropped after the test)."""
+    if request.param == "sqlite":
+        yield default_url(tmp_path)
+        return
+    session_url = request.getfixturevalue("pg_url")
+    assert isinstance(session_url, str)
+    name = f"{session_url.rsplit('/', 1)[1]}_{secrets.token_hex(3)}"
+    asyncio.run(_admin(f'CREATE DATABASE "{name}"'))
+    try:
+        yield _sqlalchemy_url(ADMIN_DSN, name)
+    finally:
+        asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
