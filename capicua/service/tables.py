@@ -23,6 +23,7 @@ from typing import Any
 
 from capicua.bots.arena import make_bot
 from capicua.bots.base import Bot
+from capicua.bots.expert import ExpertBot
 from capicua.rules.hand import SeatView
 from capicua.rules.match import VARIANTS, Match
 from capicua.rules.moves import Move, MoveError, format_action, parse_action
@@ -553,8 +554,8 @@ class Table:
                 return
             for seat, view in asked:
                 bot = self._bot(seat)
-                if self.service.config.bots_in_threads:
-                    action = await asyncio.to_thread(bot.act, view)
+                if self.service.config.bots_in_threads and isinstance(bot, ExpertBot):
+                    action = await asyncio.to_thread(bot.act, view)  # a search must not stall the loop
                 else:
                     action = bot.act(view)
                 if action is None:
