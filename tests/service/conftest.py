@@ -9,7 +9,6 @@ cannot be reached the tests FAIL: a skipped PostgreSQL suite would hide exactly 
 
 from __future__ import annotations
 
-import asyncio
 import os
 import secrets
 from collections.abc import Iterator
@@ -19,6 +18,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from capicua.service.store import default_url
+from tests.aio import run_async
 
 ADMIN_DSN = os.environ.get("CAPICUA_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/postgres")
 
@@ -43,7 +43,7 @@ def pg_url() -> Iterator[str]:
     """A fresh PostgreSQL database for this test session, as a SQLAlchemy URL; dropped at the end."""
     name = f"capicua_test_{secrets.token_hex(6)}"
     try:
-        asyncio.run(_admin(f'CREATE DATABASE "{name}"'))
+        run_async(_admin(f'CREATE DATABASE "{name}"'))
     except Exception as exc:
         pytest.fail(
             f"PostgreSQL is needed for these tests and could not be used at {ADMIN_DSN} "
@@ -53,7 +53,7 @@ def pg_url() -> Iterator[str]:
     try:
         yield _sqlalchemy_url(ADMIN_DSN, name)
     finally:
-        asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        run_async(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -76,8 +76,8 @@ def empty_store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[
     session_url = request.getfixturevalue("pg_url")
     assert isinstance(session_url, str)
     name = f"{session_url.rsplit('/', 1)[1]}_{secrets.token_hex(3)}"
-    asyncio.run(_admin(f'CREATE DATABASE "{name}"'))
+    run_async(_admin(f'CREATE DATABASE "{name}"'))
     try:
         yield _sqlalchemy_url(ADMIN_DSN, name)
     finally:
-        asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        run_async(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))

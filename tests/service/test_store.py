@@ -26,6 +26,7 @@ from capicua.service import store as store_module
 from capicua.service.identity import Identity
 from capicua.service.store import Store, StoreError
 from capicua.service.tables import Subscriber, Table, TableConfig, TableError, TableService
+from tests.aio import run_async
 
 T = TypeVar("T")
 ANA = Identity("g:ana-test", "Ana")
@@ -34,7 +35,7 @@ TARGETS = {"amazonense": 100, "individual": 30, "dominousa": 60}
 
 
 def run(coro: Coroutine[Any, Any, T], timeout: float = 120) -> T:
-    return asyncio.run(asyncio.wait_for(coro, timeout))
+    return run_async(asyncio.wait_for(coro, timeout))
 
 
 def closed_port() -> int:

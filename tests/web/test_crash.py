@@ -34,6 +34,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from capicua.rules.record import Record, replay
 from capicua.service.store import Store, StoredEvent, default_url
+from tests.aio import run_async
 
 pytestmark = pytest.mark.slow
 
@@ -287,7 +288,7 @@ def stored_events(data_dir: Path, table_ids: list[str]) -> dict[str, list[Stored
         finally:
             await store.close()
 
-    return asyncio.run(read())
+    return run_async(read())
 
 
 def test_kill_9_mid_hand_loses_and_duplicates_nothing(tmp_path: Path) -> None:
@@ -308,7 +309,7 @@ def test_kill_9_mid_hand_loses_and_duplicates_nothing(tmp_path: Path) -> None:
                 assert r.status_code == 200, r.text
                 clients.append(Client(table, game["variant"], guest["token"], random.Random(k)))
 
-        kills = asyncio.run(asyncio.wait_for(scenario(server, clients), TEST_TIMEOUT))
+        kills = run_async(asyncio.wait_for(scenario(server, clients), TEST_TIMEOUT))
         assert kills >= 1, "the server was never killed"
 
         with httpx.Client(base_url=server.base, timeout=30) as http:
