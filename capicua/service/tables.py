@@ -17,7 +17,7 @@ import logging
 import random
 import secrets
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
@@ -474,16 +474,16 @@ class Table:
         if seat.bot is None and not seat.away:
             seconds = self.move_seconds + grace
             self.deadline = dt.datetime.now(dt.UTC) + dt.timedelta(seconds=seconds)
-            self.clock_task = asyncio.create_task(self._clock(self.n, turn, seconds))
+            self.clock_task = self._spawn(self._clock(self.n, turn, seconds))
         else:
             # A bot (or a bot standing in for an away player) has no clock to show, but a watchdog:
             # if its move never comes (a failing bot), the table makes the timeout move for it.
             self.deadline = None
             watchdog = max(self.move_seconds, 10.0) + grace
-            self.clock_task = asyncio.create_task(self._clock(self.n, turn, watchdog, counts=False))
-        self.bot_task = asyncio.create_task(self._bots(self.n))
+            self.clock_task = self._spawn(self._clock(self.n, turn, watchdog, counts=False))
+        self.bot_task = self._spawn(self._bots(self.n))
         if self.match_clock_task is None and self._match_deadline() is not None:
-            self.match_clock_task = asyncio.create_task(self._match_clock())
+            self.match_clock_task = self._spawn(self._match_clock())
 
     def _cancel_clocks(self, match_clock: bool = True) -> None:
         current = asyncio.current_task()
@@ -587,7 +587,15 @@ class Table:
                 await self.fill_bots(None, level)
                 await self.start(None)
 
-        self.fill_task = asyncio.create_task(later())
+        self.fill_task = self._spawn(later())
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        """Start a background task of this table (clock, bots…), known to the service so that
+        shutting down can cancel it and wait for it."""
+        task = asyncio.create_task(coro)
+        self.service.tasks.add(task)
+        task.add_done_callback(self.service.tasks.discard)
+        return task
 
     def close(self) -> None:
         self._cancel_clocks()
@@ -603,6 +611,7 @@ class TableService:
         self.store = store
         self.config = config or TableConfig()
         self.tables: dict[str, Table] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
 
     async def load(self) -> None:
         """Rebuild every table that was open or in play when the server stopped."""
@@ -642,6 +651,15 @@ class TableService:
     def close(self) -> None:
         for table in self.tables.values():
             table.close()
+
+    async def aclose(self, timeout: float = 10.0) -> None:
+        """Stop every table's background work and wait until it has stopped, so that nothing is
+        left half way through a database call when the store closes."""
+        self.close()
+        for task in list(self.tasks):
+            task.cancel()
+        if self.tasks:
+            await asyncio.wait(list(self.tasks), timeout=timeout)
 
 
 def view_json(view: SeatView, hand_no: int = 1) -> dict[str, Any]:

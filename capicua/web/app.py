@@ -147,7 +147,7 @@ def create_app(store: Store, secret: str, config: TableConfig | None = None) -> 
         await store.open()
         await service.load()
         yield
-        service.close()
+        await service.aclose()
         await store.close()
 
     app = FastAPI(
