@@ -240,7 +240,8 @@ def play_series(
         # game's 6-6 is already laid by Game.new: it goes back into its holder's hand.
         deal = [[tile_of(d) for d in h] for h in game.hands]
         if game.moves:
-            if len(game.moves) != 1 or game.moves[0] is None:
+            # abw333 may also have skipped the seats that cannot answer the 6-6 (recorded as None).
+            if game.moves[0] is None or any(m is not None for m in game.moves[1:]):
                 raise MirrorError(f"a new game with moves {game.moves}")
             deal[game.starting_player].append(tile_of(game.moves[0][0]))
         while game.result is None:
