@@ -220,6 +220,11 @@ def main(argv: list[str] | None = None) -> None:
         for row in rows:
             task = progress.add_task(f"{row.label}: {expert} vs greedy (pairs)", total=args.pairs)
             lines.append(arena_line(row, expert, args.pairs, args.seed, workers, _advancer(progress, task)))
+            done = lines[-1]  # said at once too: a long run that stops later keeps what it measured
+            progress.console.print(
+                f"{done.label}: {done.wins}/{done.matches} = {done.win_rate:.1%}, "
+                f"{done.mean_ms:.1f} / {done.max_ms:.1f} ms a move (mean / max)"
+            )
         if args.only in (None, ABW333_NAME):
             task = progress.add_task(f"abw333: {expert} vs probabilistic_alphabeta (series)", total=2 * args.pairs)
             lines.append(
