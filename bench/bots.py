@@ -204,7 +204,7 @@ def main(argv: list[str] | None = None) -> None:
     budget = f"{args.budget:g}"
     expert = f"expert:{budget}"
 
-    console = Console()
+    console = Console(width=None if sys.stdout.isatty() else 200)  # a file gets the whole table
     console.print(f"$ {shlex.join(getattr(sys, 'orig_argv', [sys.executable, *sys.argv]))}")
     console.print(f"{expert}, {args.pairs} pairs a row, {workers} workers, seed {args.seed}")
     rows = [r for r in ARENA_ROWS if args.only in (None, r.name)]
