@@ -22,22 +22,9 @@ from capicua.rules import CLAIM, PASS, TIME, IllegalMoveError, Match, Move, Move
 from capicua.rules.dominousa import FINES, DominousaHand, lead_draw_winner
 from capicua.rules.moves import Action, RefereeAction, format_action, parse_action
 from capicua.rules.record import Record, RecordError, replay, summary
+from tests.rules.helpers import deal, shift
 
 # -- helpers ---------------------------------------------------------------------------------------
-
-
-def deal(*seats: str) -> list[list[Tile]]:
-    """Four seats' tiles from strings like ``"6-6 6-5 6-4 6-3 6-2 6-1 6-0"``; checks the 28 tiles."""
-    hands = [[Tile.parse(t) for t in seat.split()] for seat in seats]
-    tiles = [t for h in hands for t in h]
-    assert len(hands) == 4 and all(len(h) == 7 for h in hands)
-    assert len(set(tiles)) == 28
-    return hands
-
-
-def shift(seats: tuple[str, ...], k: int) -> tuple[str, ...]:
-    """The same deal with every seat's tiles moved ``k`` seats on (seat s's tiles go to seat s+k)."""
-    return tuple(seats[(s - k) % 4] for s in range(4))
 
 
 def actions(text: str) -> list[tuple[int | None, Action]]:
