@@ -315,7 +315,7 @@ class DominousaHand(LineHand):
         """C3: the team scores the pips left in all other hands (C7: not with a touched tile)."""
         self.end = "batida"
         if not self.touched[seat] >> tile & 1:
-            self._score("batida", sum(pips_of(h) for h in self.hands), seat & 1, seat)
+            self._score("batida", pips_of(self.held), seat & 1, seat)
 
     def _blocked(self, blocker: int) -> None:
         """C4: fewer pips scores the total of all hands; equal: the hand is annulled."""

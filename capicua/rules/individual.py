@@ -92,7 +92,7 @@ class IndividualHand(LineHand):
         """B4, B5: going out wins the round and scores every other player's pips."""
         self.end = "batida"
         self.winner = seat
-        self._score("batida", sum(pips_of(h) for h in self.hands), seat, seat)
+        self._score("batida", pips_of(self.held), seat, seat)
 
     def _blocked(self, blocker: int) -> None:
         """B4: lowest hand wins; tie: who did not block; still tied: the lowest tile (low order)."""

@@ -260,8 +260,15 @@ class SpinnerLayout(_Layout):
         return f"SpinnerLayout(spinner='{TILES[self.spinner]}', {arms})"
 
 
+# _LINE_OPEN[left*7 + right]: (ends, fit_mask, open_pip, plays, end_fit); end_fit[end] is the mask of the
+# tiles that fit ``end``, for every end code (0 for W, E, N, S and the lead codes).
 _LINE_OPEN = tuple(
-    _open(((L, left), (R, right)), (-1, -1, -1, -1, left, right)) for left in range(7) for right in range(7)
+    (
+        *_open(((L, left), (R, right)), (-1, -1, -1, -1, left, right)),
+        (0, 0, 0, 0, NUMBER_MASK[left], NUMBER_MASK[right], 0, 0),
+    )
+    for left in range(7)
+    for right in range(7)
 )
 
 
@@ -278,7 +285,7 @@ class LineLayout(_Layout):
     [Move.parse('1-1 L'), Move.parse('6-0 R')]
     """
 
-    __slots__ = ("ends", "first", "fit_mask", "left", "lefts", "open_pip", "plays", "right", "rights")
+    __slots__ = ("end_fit", "ends", "first", "fit_mask", "left", "lefts", "open_pip", "plays", "right", "rights")
 
     def __init__(self) -> None:
         self.first: tuple[int, int] | None = None  # the lead: (tile, pip at its left side)
@@ -290,12 +297,13 @@ class LineLayout(_Layout):
         self.fit_mask = 0
         self.open_pip: tuple[int, ...] = (-1, -1, -1, -1, -1, -1)  # by end code; only L and R open
         self.plays: tuple[tuple[int, dict[int, tuple[Move, ...]]], ...] = ()
+        self.end_fit: tuple[int, ...] = (0,) * 8  # by end code: the tiles that fit that end
 
     def copy(self) -> LineLayout:
         c = LineLayout.__new__(LineLayout)
         c.first, c.lefts, c.rights = self.first, self.lefts[:], self.rights[:]
         c.left, c.right, c.ends, c.fit_mask = self.left, self.right, self.ends, self.fit_mask
-        c.open_pip, c.plays = self.open_pip, self.plays
+        c.open_pip, c.plays, c.end_fit = self.open_pip, self.plays, self.end_fit
         return c
 
     @property
@@ -303,7 +311,7 @@ class LineLayout(_Layout):
         return self.first is None
 
     def _refresh(self) -> None:
-        self.ends, self.fit_mask, self.open_pip, self.plays = _LINE_OPEN[self.left * 7 + self.right]
+        self.ends, self.fit_mask, self.open_pip, self.plays, self.end_fit = _LINE_OPEN[self.left * 7 + self.right]
 
     def lead(self, tile: int, reversed: bool = False) -> int:
         """Lay the first tile: its high half at L, or its low half with ``reversed``."""
@@ -315,15 +323,17 @@ class LineLayout(_Layout):
         return self.left + self.right
 
     def play(self, tile: int, end: int) -> int:
-        """Lay ``tile`` at ``end`` (the caller checks it fits); return the sum of the ends."""
+        """Lay ``tile`` at ``end`` (the caller checks it fits); return the new ``fit_mask``."""
         if end == L:
             self.lefts.append(tile)
-            self.left = PIPS[tile] - self.left
+            left = self.left = PIPS[tile] - self.left
+            self.ends, fit, self.open_pip, self.plays, self.end_fit = _LINE_OPEN[left * 7 + self.right]
         else:
             self.rights.append(tile)
-            self.right = PIPS[tile] - self.right
-        self.ends, self.fit_mask, self.open_pip, self.plays = _LINE_OPEN[self.left * 7 + self.right]
-        return self.left + self.right
+            right = self.right = PIPS[tile] - self.right
+            self.ends, fit, self.open_pip, self.plays, self.end_fit = _LINE_OPEN[self.left * 7 + right]
+        self.fit_mask = fit
+        return fit
 
     def unplay(self, end: int) -> None:
         if end == L:

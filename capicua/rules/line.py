@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from capicua.rules.hand import Hand, IllegalMoveError, Score
-from capicua.rules.layout import LineLayout
-from capicua.rules.moves import DRAW, LEAD, LEAD_REVERSED, MOVES, PASS, PLAY_CODES, Move
-from capicua.rules.tiles import HIGH, IS_DOUBLE, LOW, TILES, Tile, indices_of, pips_of
+from capicua.rules.layout import _LINE_OPEN, LineLayout
+from capicua.rules.moves import DRAW, LEAD, L, LEAD_REVERSED, MOVES, PASS, PLAY_CODES, Move
+from capicua.rules.tiles import ALL_TILES_MASK, DOUBLE_MASK, HIGH, IS_DOUBLE, LOW, PIPS, TILES, Tile, indices_of, pips_of
 
 __all__ = ["LineHand"]
 
@@ -24,6 +24,8 @@ _HALVES = tuple((HIGH[t], LOW[t]) for t in range(28))
 _new_score = tuple.__new__
 
 
+#: By end code, the tiles a lead may be written with: any tile as written, a non-double reversed.
+_LEAD_FIT = (0, 0, 0, 0, 0, 0, ALL_TILES_MASK, ALL_TILES_MASK ^ DOUBLE_MASK)
 _NEXT_SEAT = {n: tuple((s + 1) % n for s in range(n)) for n in (2, 3, 4)}
 _LEADS = tuple(
     (MOVES[t << 4 | LEAD << 1],) if IS_DOUBLE[t] else (MOVES[t << 4 | LEAD << 1], MOVES[t << 4 | LEAD_REVERSED << 1])
@@ -59,6 +61,7 @@ class LineHand(Hand):
         if bone_mask.bit_count() != len(boneyard):
             raise IllegalMoveError("the boneyard holds the same tile twice")
         self.hands = list(self.deal)
+        self.held = sum(self.deal)  # every tile in some hand (the hands are disjoint)
         self.boneyard_order = tuple(boneyard)
         self.n_boneyard = len(boneyard)
         self.drawn = 0
@@ -95,8 +98,7 @@ class LineHand(Hand):
         return bool(self.hands[seat] & self.layout.fit_mask) if self.started else True
 
     def nobody_can_play(self) -> bool:
-        fit = self.layout.fit_mask
-        return not any(h & fit for h in self.hands)
+        return not self.held & self.layout.fit_mask
 
     # -- moves ------------------------------------------------------------------------
     @property
@@ -113,6 +115,8 @@ class LineHand(Hand):
                     moves = list(left_plays[left] if left else right_plays[right])
                 return moves if self.plain else self._restrict(self.turn, moves)
             return [DRAW] if self.drawn < self.n_boneyard else [PASS]
+        if self.end is None and self.plain:  # the lead
+            return lead_moves(self.hands[self.turn] & self.lead_mask)
         return self.legal_moves_for(self.turn)
 
     def legal_moves_for(self, seat: int) -> list[Move]:
@@ -131,21 +135,61 @@ class LineHand(Hand):
 
     def push(self, move: Any, seat: int | None = None) -> None:
         code = move.code
-        if code >= PLAY_CODES or self.end is not None:
-            turn = self.turn
+        turn = self.turn
+        hands = self.hands
+        layout = self.layout
+        tile = code >> 4
+        end = code >> 1 & 7
+        # The hot path: the seat to act lays a tile it holds on an open end it fits. end_fit is 0
+        # for the lead codes, for every end before the lead and for word moves (tile >= 28).
+        if (
+            (seat is not None and seat != turn)
+            or code & 1
+            or not (hands[turn] & layout.end_fit[end]) >> tile & 1
+            or self.end is not None
+            or not self.plain
+        ):
             if (
                 code == _PASS_CODE
-                and self.end is None
                 and (seat is None or seat == turn)
-                and self.layout.first is not None
-                and not self.hands[turn] & self.layout.fit_mask
+                and not hands[turn] & layout.fit_mask
+                and layout.first is not None
+                and self.end is None
                 and self.drawn == self.n_boneyard
-            ):
-                # Hot path: a pass by the seat to act, which has nothing to play nor to draw.
-                self._save(turn, move)
+            ):  # a pass by the seat to act, which has nothing to play nor to draw
+                self._stack.append((turn, move, layout.ends, turn, self.passes, self.last))
                 self.passes += 1
                 self.turn = self.next_seat[turn]
-                return
+            else:
+                self._push_other(move, seat, code)
+            return
+        seat = turn
+        self._stack.append((seat, move, layout.ends, turn, self.passes, self.last))
+        bit = 1 << tile
+        hands[seat] ^= bit
+        held = self.held = self.held ^ bit
+        if end == L:  # LineLayout.play, inlined: the hot path
+            layout.lefts.append(tile)
+            left = layout.left = PIPS[tile] - layout.left
+            layout.ends, fit, layout.open_pip, layout.plays, layout.end_fit = _LINE_OPEN[left * 7 + layout.right]
+        else:
+            layout.rights.append(tile)
+            right = layout.right = PIPS[tile] - layout.right
+            layout.ends, fit, layout.open_pip, layout.plays, layout.end_fit = _LINE_OPEN[layout.left * 7 + right]
+        layout.fit_mask = fit
+        self.last = seat
+        self.passes = 0
+        if not hands[seat]:
+            self._domino(seat, tile)
+        elif not held & fit and self.drawn == self.n_boneyard:
+            self._blocked(seat)
+        else:
+            self.turn = self.next_seat[seat]
+
+    def _push_other(self, move: Any, seat: int | None, code: int) -> None:
+        """push() for everything but a plain play or pass: leads, draws, words, and the actions
+        to check (a fine, an error, a touched tile). ``seat`` None: the seat to act."""
+        if code >= PLAY_CODES or self.end is not None:
             self._push_word(move, seat)
             return
         if seat is None:
@@ -158,20 +202,21 @@ class LineHand(Hand):
         if not (
             seat == self.turn
             and not code & 1
-            and hands[seat] >> tile & 1
-            and 3 < end < 6
-            and layout.open_pip[end] in _HALVES[tile]
+            and (
+                (hands[seat] & layout.end_fit[end]) >> tile & 1  # held and fits that end
+                or (layout.first is None and (hands[seat] & self.lead_mask & _LEAD_FIT[end]) >> tile & 1)
+            )
             and (self.plain or self._may_play(seat, tile))
         ):
             verdict = self._check_play(seat, tile, end, move)
             if verdict is False:
                 return  # handled otherwise (Dominousa strict mode fined it and took it back)
-        self._stack.append(
-            (seat, move, layout.ends, self.turn, self.passes, self.last, self.end, len(self.scores), self.drawn)
-        )
+        self._save(seat, move)
         if verdict is not True:
             self._fine(seat, str(verdict))  # a play that stands but is fined (jugada corrida)
-        hands[seat] ^= 1 << tile
+        bit = 1 << tile
+        hands[seat] ^= bit
+        self.held ^= bit
         if end >= LEAD:
             layout.lead(tile, end == LEAD_REVERSED)
         else:
@@ -180,16 +225,10 @@ class LineHand(Hand):
         self.passes = 0
         if not hands[seat]:
             self._domino(seat, tile)
-            return
-        if self.drawn == self.n_boneyard:
-            fit = layout.fit_mask
-            for h in hands:
-                if h & fit:
-                    break
-            else:
-                self._blocked(seat)
-                return
-        self.turn = self.next_seat[seat]
+        elif not self.held & layout.fit_mask and self.drawn == self.n_boneyard:
+            self._blocked(seat)
+        else:
+            self.turn = self.next_seat[seat]
 
     def _fine(self, seat: int, kind: str) -> None:
         """Hook: score a fine for a play that stands."""
@@ -250,9 +289,11 @@ class LineHand(Hand):
             raise IllegalMoveError(f"{move} is not a move of {self.variant}")
 
     def _save(self, seat: int | None, move: Any) -> None:
-        self._stack.append(
-            (seat, move, self.layout.ends, self.turn, self.passes, self.last, self.end, len(self.scores), self.drawn)
-        )
+        """Push the undo entry of an action: who, what, the open ends before it, and the scalars it
+        may change. ``pop`` finds the rest: the scores by their action number, a draw by its move,
+        the layout by the tile; ``end`` is None before any action but a referee's decision, which
+        Dominousa keeps in its marks."""
+        self._stack.append((seat, move, self.layout.ends, self.turn, self.passes, self.last))
 
     def _pass(self, seat: int) -> None:
         if seat != self.turn:
@@ -280,23 +321,29 @@ class LineHand(Hand):
         tile = self.boneyard_order[self.drawn]
         self.drawn += 1
         self.hands[seat] |= 1 << tile
+        self.held |= 1 << tile
         if self.drawn == self.n_boneyard and self.nobody_can_play():
             self._blocked(self.last)
 
     def pop(self) -> tuple[int | None, Any]:
         if not self._stack:
             raise IndexError("pop from an empty hand")
-        seat, move, _, self.turn, self.passes, self.last, self.end, n_scores, drawn = self._stack.pop()
-        for score in self.scores[n_scores:]:
+        seat, move, _, self.turn, self.passes, self.last = self._stack.pop()
+        self.end = None
+        scores, action = self.scores, len(self._stack) + 1
+        while scores and scores[-1].action == action:  # the scores this action made
+            score = scores.pop()
             self.points[score.to] -= score.points
-        del self.scores[n_scores:]
-        if drawn != self.drawn:  # undo a draw
-            self.drawn = drawn
-            self.hands[seat] ^= 1 << self.boneyard_order[drawn]
+        if move is DRAW:
+            self.drawn -= 1
+            bit = 1 << self.boneyard_order[self.drawn]
+            self.hands[seat] ^= bit
+            self.held ^= bit
         code = move.code
         # A play that was only fined (strict mode) left its tile in the hand.
         if code < PLAY_CODES and not self.hands[seat] >> (code >> 4) & 1:
             self.hands[seat] |= 1 << (code >> 4)
+            self.held |= 1 << (code >> 4)
             end = (code >> 1) & 7
             if end >= LEAD:
                 self.layout.unlead()
@@ -344,7 +391,8 @@ class LineHand(Hand):
 
     def drawn_by(self, seat: int) -> list[Tile]:
         order = self.boneyard_order
-        return [TILES[order[e[8]]] for e in self._stack if e[0] == seat and e[1] is DRAW]
+        draws = [e[0] for e in self._stack if e[1] is DRAW]  # the seat of each draw, in boneyard order
+        return [TILES[order[i]] for i, s in enumerate(draws) if s == seat]
 
     def pips_left(self) -> list[int]:
         return [pips_of(h) for h in self.hands]

@@ -192,6 +192,8 @@ def tiles_of(mask: int) -> Iterator[Tile]:
 # the tiles of a hand is two lookups and a concatenation.
 _LO14: Final = tuple(tuple(t for t in range(14) if m >> t & 1) for m in range(1 << 14))
 _HI14: Final = tuple(tuple(t + 14 for t in range(14) if m >> t & 1) for m in range(1 << 14))
+_PIPS_LO14: Final = tuple(sum(PIPS[t] for t in ts) for ts in _LO14)
+_PIPS_HI14: Final = tuple(sum(PIPS[t] for t in ts) for ts in _HI14)
 
 
 def indices_of(mask: int) -> tuple[int, ...]:
@@ -204,11 +206,12 @@ def indices_of(mask: int) -> tuple[int, ...]:
 
 
 def pips_of(mask: int) -> int:
-    """Sum of the pips of the tiles in ``mask``."""
-    total = 0
-    for t in _LO14[mask & 0x3FFF] + _HI14[mask >> 14]:
-        total += PIPS[t]
-    return total
+    """Sum of the pips of the tiles in ``mask``.
+
+    >>> pips_of(Tile(6, 6).mask | Tile(1, 0).mask)
+    13
+    """
+    return _PIPS_LO14[mask & 0x3FFF] + _PIPS_HI14[mask >> 14]
 
 
 def _order(text: str, sep: str) -> tuple[Tile, ...]:
