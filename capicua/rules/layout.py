@@ -260,15 +260,16 @@ class SpinnerLayout(_Layout):
         return f"SpinnerLayout(spinner='{TILES[self.spinner]}', {arms})"
 
 
-# _LINE_OPEN[left*7 + right]: (ends, fit_mask, open_pip, plays, end_fit); end_fit[end] is the mask of the
-# tiles that fit ``end``, for every end code (0 for W, E, N, S and the lead codes).
-_LINE_OPEN = tuple(
-    (
-        *_open(((L, left), (R, right)), (-1, -1, -1, -1, left, right)),
-        (0, 0, 0, 0, NUMBER_MASK[left], NUMBER_MASK[right], 0, 0),
-    )
+_Plays = tuple[tuple[int, dict[int, tuple[Move, ...]]], ...]
+
+# LINE_OPEN[left*7 + right]: (ends, fit_mask, plays, code_fit). code_fit[code & 15] is the mask of the
+# tiles that a move's low code bits (end << 1 | galo) may lay: the tiles that fit L for a plain play at L,
+# those that fit R at R, none for the other ends, the lead codes and galo. LineHand.push reads it too.
+LINE_OPEN: tuple[tuple[tuple[tuple[int, int], ...], int, _Plays, tuple[int, ...]], ...] = tuple(
+    (ends, fit, plays, tuple({L << 1: NUMBER_MASK[left], R << 1: NUMBER_MASK[right]}.get(c, 0) for c in range(16)))
     for left in range(7)
     for right in range(7)
+    for ends, fit, _, plays in [_open(((L, left), (R, right)), ())]
 )
 
 
@@ -285,7 +286,7 @@ class LineLayout(_Layout):
     [Move.parse('1-1 L'), Move.parse('6-0 R')]
     """
 
-    __slots__ = ("end_fit", "ends", "first", "fit_mask", "left", "lefts", "open_pip", "plays", "right", "rights")
+    __slots__ = ("code_fit", "ends", "first", "fit_mask", "left", "lefts", "plays", "right", "rights")
 
     def __init__(self) -> None:
         self.first: tuple[int, int] | None = None  # the lead: (tile, pip at its left side)
@@ -295,23 +296,27 @@ class LineLayout(_Layout):
         self.right = -1
         self.ends: tuple[tuple[int, int], ...] = ()
         self.fit_mask = 0
-        self.open_pip: tuple[int, ...] = (-1, -1, -1, -1, -1, -1)  # by end code; only L and R open
         self.plays: tuple[tuple[int, dict[int, tuple[Move, ...]]], ...] = ()
-        self.end_fit: tuple[int, ...] = (0,) * 8  # by end code: the tiles that fit that end
+        self.code_fit: tuple[int, ...] = (0,) * 16  # by a move's code & 15: the tiles it may lay (LINE_OPEN)
 
     def copy(self) -> LineLayout:
         c = LineLayout.__new__(LineLayout)
         c.first, c.lefts, c.rights = self.first, self.lefts[:], self.rights[:]
         c.left, c.right, c.ends, c.fit_mask = self.left, self.right, self.ends, self.fit_mask
-        c.open_pip, c.plays, c.end_fit = self.open_pip, self.plays, self.end_fit
+        c.plays, c.code_fit = self.plays, self.code_fit
         return c
 
     @property
     def empty(self) -> bool:
         return self.first is None
 
+    @property
+    def open_pip(self) -> tuple[int, ...]:
+        """The pip open at each end, by end code (-1: no such end); only L and R open on a line."""
+        return (-1, -1, -1, -1, self.left, self.right)
+
     def _refresh(self) -> None:
-        self.ends, self.fit_mask, self.open_pip, self.plays, self.end_fit = _LINE_OPEN[self.left * 7 + self.right]
+        self.ends, self.fit_mask, self.plays, self.code_fit = LINE_OPEN[self.left * 7 + self.right]
 
     def lead(self, tile: int, reversed: bool = False) -> int:
         """Lay the first tile: its high half at L, or its low half with ``reversed``."""
@@ -327,11 +332,11 @@ class LineLayout(_Layout):
         if end == L:
             self.lefts.append(tile)
             left = self.left = PIPS[tile] - self.left
-            self.ends, fit, self.open_pip, self.plays, self.end_fit = _LINE_OPEN[left * 7 + self.right]
+            self.ends, fit, self.plays, self.code_fit = LINE_OPEN[left * 7 + self.right]
         else:
             self.rights.append(tile)
             right = self.right = PIPS[tile] - self.right
-            self.ends, fit, self.open_pip, self.plays, self.end_fit = _LINE_OPEN[self.left * 7 + right]
+            self.ends, fit, self.plays, self.code_fit = LINE_OPEN[self.left * 7 + right]
         self.fit_mask = fit
         return fit
 

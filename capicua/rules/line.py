@@ -12,9 +12,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from capicua.rules.hand import Hand, IllegalMoveError, Score
-from capicua.rules.layout import _LINE_OPEN, LineLayout
-from capicua.rules.moves import DRAW, LEAD, L, LEAD_REVERSED, MOVES, PASS, PLAY_CODES, Move
-from capicua.rules.tiles import ALL_TILES_MASK, DOUBLE_MASK, HIGH, IS_DOUBLE, LOW, PIPS, TILES, Tile, indices_of, pips_of
+from capicua.rules.layout import LINE_OPEN, LineLayout
+from capicua.rules.moves import DRAW, LEAD, LEAD_REVERSED, MOVES, PASS, PLAY_CODES, Move
+from capicua.rules.tiles import (
+    ALL_TILES_MASK,
+    DOUBLE_MASK,
+    HIGH,
+    IS_DOUBLE,
+    LOW,
+    PIPS,
+    TILES,
+    Tile,
+    indices_of,
+    pips_of,
+)
 
 __all__ = ["LineHand"]
 
@@ -139,13 +150,11 @@ class LineHand(Hand):
         hands = self.hands
         layout = self.layout
         tile = code >> 4
-        end = code >> 1 & 7
-        # The hot path: the seat to act lays a tile it holds on an open end it fits. end_fit is 0
-        # for the lead codes, for every end before the lead and for word moves (tile >= 28).
+        # The hot path: the seat to act lays a tile it holds on an open end it fits. code_fit is 0
+        # for galo, the lead codes, every end before the lead, and word moves (tile >= 28).
         if (
             (seat is not None and seat != turn)
-            or code & 1
-            or not (hands[turn] & layout.end_fit[end]) >> tile & 1
+            or not (hands[turn] & layout.code_fit[code & 15]) >> tile & 1
             or self.end is not None
             or not self.plain
         ):
@@ -168,14 +177,14 @@ class LineHand(Hand):
         bit = 1 << tile
         hands[seat] ^= bit
         held = self.held = self.held ^ bit
-        if end == L:  # LineLayout.play, inlined: the hot path
+        if not code & 2:  # L (LineLayout.play, inlined: the hot path)
             layout.lefts.append(tile)
             left = layout.left = PIPS[tile] - layout.left
-            layout.ends, fit, layout.open_pip, layout.plays, layout.end_fit = _LINE_OPEN[left * 7 + layout.right]
+            layout.ends, fit, layout.plays, layout.code_fit = LINE_OPEN[left * 7 + layout.right]
         else:
             layout.rights.append(tile)
             right = layout.right = PIPS[tile] - layout.right
-            layout.ends, fit, layout.open_pip, layout.plays, layout.end_fit = _LINE_OPEN[layout.left * 7 + right]
+            layout.ends, fit, layout.plays, layout.code_fit = LINE_OPEN[layout.left * 7 + right]
         layout.fit_mask = fit
         self.last = seat
         self.passes = 0
@@ -203,7 +212,7 @@ class LineHand(Hand):
             seat == self.turn
             and not code & 1
             and (
-                (hands[seat] & layout.end_fit[end]) >> tile & 1  # held and fits that end
+                (hands[seat] & layout.code_fit[code & 15]) >> tile & 1  # held and fits that end
                 or (layout.first is None and (hands[seat] & self.lead_mask & _LEAD_FIT[end]) >> tile & 1)
             )
             and (self.plain or self._may_play(seat, tile))
