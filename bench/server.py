@@ -249,7 +249,7 @@ def run(n: int, args: argparse.Namespace, console: Console) -> Result:
         port = free_port()
         log = Path(tmp) / "server.log"
         command = [sys.executable, "-m", "capicua.cli", "serve", "--host", HOST, "--port", str(port)]
-        command += ["--data-dir", str(Path(tmp) / "data"), "--bot-delay", "0"]
+        command += ["--data-dir", str(Path(tmp) / "data"), "--bot-delay", str(args.bot_delay)]
         env = {k: v for k, v in os.environ.items() if k != "CAPICUA_DATABASE_URL"}  # SQLite
         with log.open("wb") as out:
             server = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env)
@@ -291,6 +291,9 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds of play before measuring")
     parser.add_argument("--bot", choices=["greedy", "random"], default="greedy", help="the bots' level")
     parser.add_argument("--variant", choices=sorted(PLAYERS), default="dominousa")
+    parser.add_argument(
+        "--bot-delay", type=float, default=0.4, help="seconds a bot waits before it moves (the server's default, 0.4)"
+    )
     args = parser.parse_args()
     if any(n < 1 or n > 5000 for n in args.tables) or not 0 < args.seconds <= 600 or not 0 <= args.warmup <= 60:
         parser.error("tables must be 1..5000, seconds 0..600, warmup 0..60")

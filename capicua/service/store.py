@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, event, select, update
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, event, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -90,6 +90,15 @@ def default_url(data_dir: Path) -> str:
 
 
 @dataclass
+class _Pending:
+    """An event waiting for the group commit."""
+
+    row: dict[str, Any]
+    status: str | None
+    done: asyncio.Future[None]
+
+
+@dataclass
 class StoredEvent:
     n: int
     kind: str
@@ -114,6 +123,9 @@ class Store:
         # SQLite has one writer at a time: writers from several pooled connections would wait on its
         # busy-retry sleeps (hundreds of ms). Taking turns in-process keeps commits back to back.
         self._write_turn: asyncio.Lock | None = asyncio.Lock() if url.startswith("sqlite") else None
+        # Group commit: events appended while a batch is being written wait and go in the next one.
+        self._queue: list[_Pending] = []
+        self._writer: asyncio.Task[None] | None = None
 
     def _writing(self) -> contextlib.AbstractAsyncContextManager[object]:
         return self._write_turn if self._write_turn is not None else contextlib.nullcontext()
@@ -129,6 +141,8 @@ class Store:
             raise StoreError(f"cannot open the database at {_safe(self.url)}: {exc}") from exc
 
     async def close(self) -> None:
+        if self._writer is not None:
+            await asyncio.gather(self._writer, return_exceptions=True)  # what was appended gets written
         await self.engine.dispose()
 
     # -- tables ----------------------------------------------------------------------
@@ -176,14 +190,48 @@ class Store:
         """Commit event ``n`` of a table; only then may it be acknowledged or broadcast.
 
         ``status``, if given, becomes the table's status in the same transaction.
+
+        Events appended at about the same time, by any tables, are committed together, in one
+        transaction (group commit): each caller resumes once the transaction holding its event
+        has committed. If that transaction fails, its events are written again one by one, so a
+        bad event (a number already used) fails alone and the others still commit.
         """
         at = _now()
-        row = EventRow(table_id=table_id, n=n, kind=kind, data=data, at=at)
-        async with self._writing(), self.sessions() as session, session.begin():
-            session.add(row)
-            if status is not None:
-                await session.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        row = {"table_id": table_id, "n": n, "kind": kind, "data": data, "at": at}
+        self._queue.append(_Pending(row, status, done))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_queued())
+        await done
         return at
+
+    async def _write_queued(self) -> None:
+        """Commit the queued events, batch after batch, until none is left."""
+        while self._queue:
+            batch, self._queue = self._queue, []
+            try:
+                await self._write(batch)
+            except Exception:
+                for pending in batch:  # isolate the failure: each event in its own transaction
+                    try:
+                        await self._write([pending])
+                    except Exception as exc:
+                        if not pending.done.done():
+                            pending.done.set_exception(exc)
+                    else:
+                        if not pending.done.done():
+                            pending.done.set_result(None)
+            else:
+                for pending in batch:
+                    if not pending.done.done():  # a caller that was cancelled no longer waits
+                        pending.done.set_result(None)
+
+    async def _write(self, batch: list[_Pending]) -> None:
+        async with self._writing(), self.engine.begin() as conn:
+            await conn.execute(insert(EventRow), [p.row for p in batch])  # Core: one executemany
+            for p in batch:
+                if p.status is not None:
+                    await conn.execute(update(TableRow).where(TableRow.id == p.row["table_id"]).values(status=p.status))
 
     async def events(self, table_id: str) -> list[StoredEvent]:
         async with self.sessions() as session:

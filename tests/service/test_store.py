@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import pytest
 from alembic.config import Config
 from alembic.script import ScriptDirectory
-from sqlalchemy import inspect, text
+from sqlalchemy import event, inspect, text
 from sqlalchemy.exc import IntegrityError
 
 from capicua.rules.record import Record, replay
@@ -166,6 +166,41 @@ def test_appending_an_event_number_twice_fails_and_changes_nothing(store_url: st
             assert row is not None and row.status == "playing"
             await store.append(t.id, 3, "seat", {"seat": 2, "name": "Caio"})  # the store is still usable
             assert [e.n for e in await store.events(t.id)] == [1, 2, 3]
+        finally:
+            await store.close()
+
+    run(body())
+
+
+def test_events_appended_together_commit_together_and_a_bad_one_fails_alone(store_url: str) -> None:
+    """Group commit: appends made at the same moment by several tables share one transaction; if one
+    of them cannot be written (its number is taken), it alone fails and the others are committed."""
+
+    async def body() -> None:
+        store = Store(store_url)
+        await store.open()
+        commits = 0
+
+        def count(_conn: object) -> None:
+            nonlocal commits
+            commits += 1
+
+        event.listen(store.engine.sync_engine, "commit", count)
+        try:
+            tables = [await store.create_table("dominousa", 4, {}, False, "ana") for _ in range(10)]
+            commits = 0
+            await asyncio.gather(*(store.append(t.id, 1, "seat", {"seat": 0}) for t in tables))
+            assert commits == 1  # ten events, one transaction
+            results = await asyncio.gather(
+                *(store.append(t.id, 2, "action", {"k": k}) for k, t in enumerate(tables)),
+                store.append(tables[3].id, 1, "seat", {"seat": 9}),  # number 1 is taken
+                return_exceptions=True,
+            )
+            assert [r for r in results if isinstance(r, BaseException)] == [results[-1]]
+            assert isinstance(results[-1], IntegrityError)
+            for k, t in enumerate(tables):
+                got = await store.events(t.id)
+                assert [(e.n, e.data) for e in got] == [(1, {"seat": 0}), (2, {"k": k})]
         finally:
             await store.close()
 
