@@ -25,7 +25,7 @@ from typing import Any
 from capicua.rules.hand import IllegalMoveError
 from capicua.rules.line import LineHand
 from capicua.rules.moves import CLAIM, LEAD, PASS, TIME, Action, Move, RefereeAction
-from capicua.rules.tiles import ALL_TILES_MASK, HIGH, LOW, TILES, Tile, mask_of, pips_of
+from capicua.rules.tiles import ALL_TILES_MASK, HIGH, LOW, TILES, Tile, mask_of, pips_of, tiles_of
 
 __all__ = ["FINES", "DominousaHand", "lead_draw_winner"]
 
@@ -345,10 +345,7 @@ class DominousaHand(LineHand):
             "last": None if self.last < 0 else self.last,
             "passes": self.passes,
             "strict": self.strict,
-            "touched": [
-                [str(t) for t in TILES if m >> t.index & 1 and self.hands[s] >> t.index & 1]
-                for s, m in enumerate(self.touched)
-            ],
+            "touched": [[str(t) for t in tiles_of(m & self.hands[s])] for s, m in enumerate(self.touched)],
             "time_up": self.time_up or self.time_called,
         }
 

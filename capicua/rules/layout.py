@@ -78,6 +78,9 @@ _OPEN4 = tuple(
 _OPEN2 = tuple(_open(((W, w), (E, e)), (w, e, -1, -1)) for w in range(7) for e in range(7))
 
 
+_PAIR_TEXT = tuple(tuple(f"{a}-{b}" for b in range(7)) for a in range(7))  # how a tile lies: "inner-outer"
+
+
 def _chain(tiles: list[int], pip: int) -> list[Placed]:
     """Tiles laid one after another from an open ``pip``: each covers it with its matching half."""
     out = []
@@ -371,10 +374,37 @@ class LineLayout(_Layout):
         leftwards = [Placed(p.tile, p.outer, p.inner) for p in reversed(_chain(self.lefts, left))]
         return [*leftwards, Placed(TILES[tile], left, right), *_chain(self.rights, right)]
 
+    def line_text(self) -> list[str]:
+        """The tiles left to right as they lie, ``str(Placed)`` of :meth:`placed` (built for every frame).
+
+        >>> lay = LineLayout(); _ = lay.lead(Tile(6, 4).index); _ = lay.play(Tile(4, 1).index, R)
+        >>> _ = lay.play(Tile(6, 6).index, L); lay.line_text()
+        ['6-6', '6-4', '4-1']
+        """
+        if self.first is None:
+            return []
+        text = _PAIR_TEXT
+        tile, pip = self.first
+        line = []
+        for t in self.lefts:
+            other = PIPS[t] - pip
+            line.append(text[other][pip])
+            pip = other
+        line.reverse()
+        tile, pip = self.first
+        right = PIPS[tile] - pip
+        line.append(text[pip][right])
+        pip = right
+        for t in self.rights:
+            other = PIPS[t] - pip
+            line.append(text[pip][other])
+            pip = other
+        return line
+
     def snapshot(self) -> dict[str, object]:
         return {
             "shape": "line",
-            "line": [str(p) for p in self.placed()],
+            "line": self.line_text(),
             "ends": {"L": self.left, "R": self.right} if self.first is not None else {},
             "count": self.count(),
         }

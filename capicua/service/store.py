@@ -14,11 +14,26 @@ import contextlib
 import datetime as dt
 import secrets
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, event, insert, select, update
+from sqlalchemy import (
+    JSON,
+    Connection,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    String,
+    create_engine,
+    event,
+    insert,
+    make_url,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -120,6 +135,16 @@ class Store:
         if url.startswith("sqlite"):
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        # SQLite: table events are written by a plain (sync) engine on one thread of our own, a whole
+        # batch per hop. Through aiosqlite each statement, cursor, commit and pool reset is a hop to its
+        # thread and back, which cost more than the writing itself.
+        self._sync_engine: Engine | None = None
+        self._executor: ThreadPoolExecutor | None = None
+        sync_url = make_url(url)
+        if sync_url.get_backend_name() == "sqlite" and sync_url.database not in (None, "", ":memory:"):
+            self._sync_engine = create_engine(sync_url.set(drivername="sqlite"), connect_args={"timeout": 30})
+            event.listen(self._sync_engine, "connect", _sqlite_pragmas)
+            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="capicua-store")
         # SQLite has one writer at a time: writers from several pooled connections would wait on its
         # busy-retry sleeps (hundreds of ms). Taking turns in-process keeps commits back to back.
         self._write_turn: asyncio.Lock | None = asyncio.Lock() if url.startswith("sqlite") else None
@@ -143,6 +168,9 @@ class Store:
     async def close(self) -> None:
         if self._writer is not None:
             await asyncio.gather(self._writer, return_exceptions=True)  # what was appended gets written
+        if self._executor is not None and self._sync_engine is not None:
+            await asyncio.get_running_loop().run_in_executor(self._executor, self._sync_engine.dispose)
+            self._executor.shutdown()
         await self.engine.dispose()
 
     # -- tables ----------------------------------------------------------------------
@@ -227,11 +255,17 @@ class Store:
                         pending.done.set_result(None)
 
     async def _write(self, batch: list[_Pending]) -> None:
-        async with self._writing(), self.engine.begin() as conn:
-            await conn.execute(insert(EventRow), [p.row for p in batch])  # Core: one executemany
-            for p in batch:
-                if p.status is not None:
-                    await conn.execute(update(TableRow).where(TableRow.id == p.row["table_id"]).values(status=p.status))
+        if self._executor is not None:
+            async with self._writing():
+                await asyncio.get_running_loop().run_in_executor(self._executor, self._write_sync, batch)
+            return
+        async with self.engine.begin() as conn:
+            await conn.run_sync(_write_events, batch)
+
+    def _write_sync(self, batch: list[_Pending]) -> None:
+        assert self._sync_engine is not None
+        with self._sync_engine.begin() as conn:
+            _write_events(conn, batch)
 
     async def events(self, table_id: str) -> list[StoredEvent]:
         async with self.sessions() as session:
@@ -287,6 +321,14 @@ class Store:
     async def record(self, record_id: int) -> RecordRow | None:
         async with self.sessions() as session:
             return await session.get(RecordRow, record_id)
+
+
+def _write_events(conn: Connection, batch: list[_Pending]) -> None:
+    """One transaction's statements: the events (one executemany) and the table statuses they change."""
+    conn.execute(insert(EventRow), [p.row for p in batch])
+    for p in batch:
+        if p.status is not None:
+            conn.execute(update(TableRow).where(TableRow.id == p.row["table_id"]).values(status=p.status))
 
 
 def _aware(at: dt.datetime) -> dt.datetime:

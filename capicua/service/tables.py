@@ -548,7 +548,8 @@ class Table:
                 asked = []
                 for k in range(1, self.players + 1):
                     seat = (hand.turn + k) % self.players
-                    if self.seats[seat].bot is not None or self.seats[seat].away:
+                    # a seat with nothing to do now (not his turn, no galo or claim to call) is not asked
+                    if (self.seats[seat].bot is not None or self.seats[seat].away) and hand.public_moves_for(seat):
                         asked.append((seat, hand.view(seat)))
             if not asked:
                 return
