@@ -107,6 +107,10 @@ class Table:
         self.subscribers: list[Subscriber] = []
         self.lock = asyncio.Lock()
         self.bots: dict[int, Bot] = {}
+        # The move clock and the bots' turn are timers (cheap to set and cancel at every action) that
+        # start a task only when they fire; the tasks are kept to be cancelled when the table moves on.
+        self.clock_timer: asyncio.TimerHandle | None = None
+        self.bot_timer: asyncio.TimerHandle | None = None
         self.clock_task: asyncio.Task[None] | None = None
         self.match_clock_task: asyncio.Task[None] | None = None
         self.bot_task: asyncio.Task[None] | None = None
@@ -471,21 +475,39 @@ class Table:
             return
         turn = hand.turn
         seat = self.seats[turn]
+        loop = asyncio.get_running_loop()
         if seat.bot is None and not seat.away:
             seconds = self.move_seconds + grace
             self.deadline = dt.datetime.now(dt.UTC) + dt.timedelta(seconds=seconds)
-            self.clock_task = self._spawn(self._clock(self.n, turn, seconds))
+            self.clock_timer = loop.call_later(seconds, self._clock_fired, self.n, turn, True)
         else:
             # A bot (or a bot standing in for an away player) has no clock to show, but a watchdog:
             # if its move never comes (a failing bot), the table makes the timeout move for it.
             self.deadline = None
             watchdog = max(self.move_seconds, 10.0) + grace
-            self.clock_task = self._spawn(self._clock(self.n, turn, watchdog, counts=False))
-        self.bot_task = self._spawn(self._bots(self.n))
+            self.clock_timer = loop.call_later(watchdog, self._clock_fired, self.n, turn, False)
+        if any(self._played_by_bot(s) and hand.public_moves_for(s) for s in range(self.players)):
+            self.bot_timer = loop.call_later(self.service.config.bot_delay, self._bots_fired, self.n)
         if self.match_clock_task is None and self._match_deadline() is not None:
             self.match_clock_task = self._spawn(self._match_clock())
 
+    def _played_by_bot(self, seat: int) -> bool:
+        """A bot's seat, or a player's seat a bot stands in for (away)."""
+        return self.seats[seat].bot is not None or self.seats[seat].away
+
+    def _clock_fired(self, n: int, seat: int, counts: bool) -> None:
+        self.clock_timer = None
+        self.clock_task = self._spawn(self._clock(n, seat, counts))
+
+    def _bots_fired(self, n: int) -> None:
+        self.bot_timer = None
+        self.bot_task = self._spawn(self._bots(n))
+
     def _cancel_clocks(self, match_clock: bool = True) -> None:
+        for timer in (self.clock_timer, self.bot_timer):
+            if timer is not None:
+                timer.cancel()
+        self.clock_timer = self.bot_timer = None
         current = asyncio.current_task()
         tasks = [self.clock_task, self.bot_task] + ([self.match_clock_task] if match_clock else [])
         for task in tasks:
@@ -494,10 +516,9 @@ class Table:
         if match_clock:
             self.match_clock_task = None
 
-    async def _clock(self, n: int, seat: int, seconds: float, counts: bool = True) -> None:
-        """A10: when the seat's time runs out, the table moves for it; twice in a row: away
+    async def _clock(self, n: int, seat: int, counts: bool = True) -> None:
+        """A10: the seat's time ran out: the table moves for it; twice in a row: away
         (``counts`` is off for bots: their timeouts are the watchdog's, not the player's)."""
-        await asyncio.sleep(seconds)
         async with self.lock:
             match = self.match
             if self.n != n or match is None or match.is_over():
@@ -534,42 +555,33 @@ class Table:
             await self._after_action()
 
     async def _bots(self, n: int) -> None:
-        """Let the bots, and the bots standing in for away players, act."""
-        delay = self.service.config.bot_delay
-        while True:
-            if delay:
-                await asyncio.sleep(delay)
-            async with self.lock:
-                if self.n != n or self.match is None or self.status != "playing":
-                    return
-                hand = self.match.hand
-                if hand.end is not None:
-                    return
-                asked = []
-                for k in range(1, self.players + 1):
-                    seat = (hand.turn + k) % self.players
-                    # a seat with nothing to do now (not his turn, no galo or claim to call) is not asked
-                    if (self.seats[seat].bot is not None or self.seats[seat].away) and hand.public_moves_for(seat):
-                        asked.append((seat, hand.view(seat)))
-            if not asked:
+        """Let the bots, and the bots standing in for away players, act (``bot_delay`` after event ``n``)."""
+        async with self.lock:
+            if self.n != n or self.match is None or self.status != "playing":
                 return
-            for seat, view in asked:
-                bot = self._bot(seat)
-                if self.service.config.bots_in_threads and isinstance(bot, ExpertBot):
-                    action = await asyncio.to_thread(bot.act, view)  # a search must not stall the loop
-                else:
-                    action = bot.act(view)
-                if action is None:
-                    continue
-                try:
-                    await self.act(None, str(action), seat=seat, expect=n)
-                except TableError as exc:
-                    if exc.code != "stale":  # a stale decision is dropped: a newer bot task takes over
-                        log.exception("table %s: bot at seat %s failed", self.id, seat)
-                # act() started a new bot task for the new state: this one ends, or two would race on one view
+            hand = self.match.hand
+            if hand.end is not None:
                 return
+            asked = []
+            for k in range(1, self.players + 1):
+                seat = (hand.turn + k) % self.players
+                # a seat with nothing to do now (not his turn, no galo or claim to call) is not asked
+                if self._played_by_bot(seat) and hand.public_moves_for(seat):
+                    asked.append((seat, hand.view(seat)))
+        for seat, view in asked:
+            bot = self._bot(seat)
+            if self.service.config.bots_in_threads and isinstance(bot, ExpertBot):
+                action = await asyncio.to_thread(bot.act, view)  # a search must not stall the loop
             else:
-                return
+                action = bot.act(view)
+            if action is None:
+                continue
+            try:
+                await self.act(None, str(action), seat=seat, expect=n)
+            except TableError as exc:
+                if exc.code != "stale":  # a stale decision is dropped: a newer bot turn takes over
+                    log.exception("table %s: bot at seat %s failed", self.id, seat)
+            return  # act() set the bots' next turn for the new state: two would race on one view
 
     def _bot(self, seat: int) -> Bot:
         if seat not in self.bots:

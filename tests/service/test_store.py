@@ -299,14 +299,7 @@ async def start_service(url: str) -> tuple[Store, TableService]:
 
 
 async def stop_service(store: Store, service: TableService) -> None:
-    tasks = [
-        task
-        for table in service.tables.values()
-        for task in (table.clock_task, table.bot_task, table.match_clock_task)
-        if task is not None
-    ]
-    service.close()
-    await asyncio.gather(*tasks, return_exceptions=True)  # let cancelled tasks finish their database calls
+    await service.aclose()  # cancelled tasks finish their database calls before the store closes
     await store.close()
 
 
