@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
+import orjson
 from fastapi import Depends, FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -338,7 +339,8 @@ def create_app(store: Store, secret: str, config: TableConfig | None = None) -> 
         subs: dict[str, Subscriber] = {}
 
         async def send(frame: dict[str, Any]) -> None:
-            await ws.send_text(json.dumps(frame, ensure_ascii=False))
+            # orjson: a frame is encoded once per receiver and event, 5-10 times faster than json.dumps
+            await ws.send_text(orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode())
 
         async def error(code: str, message: str, ref: Any = None) -> None:
             await send({"type": "error", "code": code, "message": message, "ref": ref})
