@@ -413,8 +413,20 @@ class Table:
                 raise TableError("illegal", str(exc)) from None
             if who is not None and seat is not None:
                 await self._back(seat)
-            await self._after_action()
-            return self.n
+            n = self.n
+            if self.match.is_over() or self.match.needs_deal():
+                # The action is durable: its ack does not wait for the record or the next deal, which
+                # follow under the lock (a restart finishes them too, see replay()).
+                self._spawn(self._after_action_locked())
+            else:
+                self._after_change()
+            return n
+
+    async def _after_action_locked(self) -> None:
+        async with self.lock:
+            match = self.match  # whatever came first (the match clock, another task) may have done it
+            if self.status == "playing" and match is not None and (match.is_over() or match.needs_deal()):
+                await self._after_action()
 
     async def _back(self, seat: int) -> None:
         """The player acted himself: reset his timeouts, and take his seat back from the bot."""
