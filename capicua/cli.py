@@ -129,7 +129,9 @@ def serve_command(
         str | None,
         typer.Option(envvar="CAPICUA_DATABASE_URL", help="e.g. postgresql+asyncpg://user@host/db (default: SQLite)."),
     ] = None,
-    bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before it moves.")] = 0.4,
+    bot_delay: Annotated[
+        float, typer.Option(help="Seconds a bot waits before it moves, on average (each wait is 0.5 to 1.5 times it).")
+    ] = 0.4,
 ) -> None:
     """Start the platform: HTTP API, websocket and static files in one process."""
     import asyncio

@@ -80,7 +80,7 @@ class Subscriber:
 
 @dataclass
 class TableConfig:
-    bot_delay: float = 0.4  # seconds before a bot moves (people like to see the table change)
+    bot_delay: float = 0.4  # mean seconds before a bot moves (people like to see the table change), ±50 %
     bots_in_threads: bool = True
 
 
@@ -499,7 +499,10 @@ class Table:
             watchdog = max(self.move_seconds, 10.0) + grace
             self.clock_timer = loop.call_later(watchdog, self._clock_fired, self.n, turn, False)
         if any(self._played_by_bot(s) and hand.public_moves_for(s) for s in range(self.players)):
-            self.bot_timer = loop.call_later(self.service.config.bot_delay, self._bots_fired, self.n)
+            # A bot takes between half and one and a half times bot_delay, like a person would not
+            # always take the same time (and tables started together do not stay in step).
+            delay = self.service.config.bot_delay * (0.5 + self.rng.random())
+            self.bot_timer = loop.call_later(delay, self._bots_fired, self.n)
         if self.match_clock_task is None and self._match_deadline() is not None:
             self.match_clock_task = self._spawn(self._match_clock())
 
