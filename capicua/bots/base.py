@@ -17,7 +17,7 @@ from capicua.rules.layout import LineLayout, SpinnerLayout
 from capicua.rules.moves import ANNOUNCE, CLAIM, GALO, KEEP, Move
 from capicua.rules.tiles import NUMBER_MASK, Tile
 
-__all__ = ["Bot", "CarefulBot", "fits_mask", "layout_of", "optional_moves"]
+__all__ = ["Bot", "CarefulBot", "fits_mask", "layout_of", "open_mask", "optional_moves"]
 
 #: Moves a seat may make but never has to.
 OPTIONAL = frozenset({GALO, ANNOUNCE, CLAIM})
@@ -72,6 +72,14 @@ def layout_of(view: SeatView) -> SpinnerLayout | LineLayout:
     return line
 
 
+def open_mask(view: SeatView) -> int:
+    """The tiles that fit some open end of the view's table."""
+    m = 0
+    for pip in view.layout["ends"].values():
+        m |= NUMBER_MASK[pip]
+    return m
+
+
 def fits_mask(layout: SpinnerLayout | LineLayout) -> int:
     """The tiles that fit some open end of ``layout``."""
     m = 0
@@ -93,7 +101,7 @@ class CarefulBot(Bot):
         if keep is not None:
             return keep
         if CLAIM in view.legal_moves:
-            certain = nobody_else_can_play(knowledge(view), fits_mask(layout_of(view)), view.seat, view.seats)
+            certain = nobody_else_can_play(knowledge(view), open_mask(view), view.seat, view.seats)
             return CLAIM if certain else None
         if view.turn != view.seat:
             return None  # galo is decided with the play

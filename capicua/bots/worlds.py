@@ -27,19 +27,7 @@ __all__ = ["Knowledge", "knowledge", "nobody_else_can_play", "sample_world", "ta
 
 def table_mask(view: SeatView) -> int:
     """The tiles lying on the table."""
-    lay = view.layout
-    texts: list[str] = []
-    if lay["shape"] == "spinner":
-        if lay["spinner"]:
-            texts.append(lay["spinner"])
-            for arm in lay["arms"].values():
-                texts.extend(arm)
-    else:
-        texts.extend(lay["line"])
-    mask = 0
-    for text in texts:
-        mask |= Tile.parse(text).mask
-    return mask
+    return view.on_table
 
 
 @dataclass

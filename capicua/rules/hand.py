@@ -74,6 +74,8 @@ class SeatView:
     setup: dict[str, Any]
     #: The tiles this seat drew from the boneyard, in order (only he saw them).
     drawn: tuple[Tile, ...]
+    #: Bitmask of the tiles lying on the table (public: the layout's tiles, as one int for bots).
+    on_table: int = 0
 
 
 class Hand:
@@ -208,7 +210,17 @@ class Hand:
             public=self.public_state(),
             setup=self.setup(),
             drawn=() if seat is None else tuple(self.drawn_by(seat)),
+            on_table=self.on_table(),
         )
+
+    def on_table(self) -> int:
+        """Bitmask of the tiles on the table: in no hand and not in the boneyard."""
+        out = 0
+        for h in self.hands:
+            out |= h
+        for t in self.boneyard:
+            out |= 1 << t
+        return ALL_TILES_MASK ^ out
 
     def ends_before(self) -> list[tuple[tuple[int, int], ...]]:
         """The open ends just before each action so far."""

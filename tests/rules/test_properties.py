@@ -88,8 +88,10 @@ def layout_mask(hand: Hand) -> int:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=seeds)
 def test_tiles_are_conserved(variant: str, players: int | None, seed: int) -> None:
-    """Hands, boneyard and layout always hold each of the 28 tiles exactly once."""
+    """Hands, boneyard and layout always hold each of the 28 tiles exactly once (and the views'
+    ``on_table`` mask is the layout's tiles)."""
     for hand, _ in played_hands(variant, players, seed):
+        assert hand.on_table() == hand.view(None).on_table == layout_mask(hand)
         masks = [*hand.hands, mask_of(hand.boneyard), layout_mask(hand)]
         assert sum(m.bit_count() for m in masks) == 28
         union = 0
