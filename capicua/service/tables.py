@@ -24,7 +24,7 @@ from typing import Any
 from capicua.bots.arena import make_bot
 from capicua.bots.base import Bot
 from capicua.bots.expert import ExpertBot
-from capicua.rules.hand import SeatView
+from capicua.rules.hand import Hand, SeatView
 from capicua.rules.match import VARIANTS, Match
 from capicua.rules.moves import Move, MoveError, format_action, parse_action
 from capicua.rules.record import Record
@@ -116,6 +116,8 @@ class Table:
         self.bot_task: asyncio.Task[None] | None = None
         self.deadline: dt.datetime | None = None
         self.rng = random.Random(secrets.randbits(64))
+        self._board: tuple[Match | None, list[dict[str, Any]]] = (None, [])  # see _scoreboard
+        self._history: tuple[Hand | None, list[str]] = (None, [])  # see _history_text
 
     # -- information ---------------------------------------------------------------------
     @property
@@ -154,12 +156,12 @@ class Table:
             data["hand"] = None
             return data
         hand = match.hand
-        data["hand"] = view_json(hand.view(seat), hand_no=len(match.hands))
+        view = hand.view(seat)
+        data["hand"] = view_json(view, hand_no=len(match.hands), history=self._history_text(hand, view))
         data["totals"] = match.totals
         data["winner"] = match.winner
-        data["hands"] = [  # the public scoreboard, with the reason of every score
-            {"end": h.end, "points": list(h.points), "scores": [sc._asdict() for sc in h.scores]} for h in match.hands
-        ]
+        data["hands"] = self._scoreboard(match)
+
         match_ends = self._match_deadline()
         data["clock"] = {
             "seat": None if hand.end is not None else hand.turn,
@@ -167,6 +169,25 @@ class Table:
             "match_ends": match_ends.isoformat() if match_ends else None,
         }
         return data
+
+    def _scoreboard(self, match: Match) -> list[dict[str, Any]]:
+        """The public scoreboard, with the reason of every score: the hands before the last one no
+        longer change, so their entries are built once per match."""
+        if self._board[0] is not match:
+            self._board = (match, [])
+        done = self._board[1]
+        while len(done) < len(match.hands) - 1:
+            done.append(_board_entry(match.hands[len(done)]))
+        return [*done, _board_entry(match.hand)]
+
+    def _history_text(self, hand: Hand, view: SeatView) -> list[str]:
+        """The hand's history in record notation (public), formatted once per action: a hand's
+        history only grows on the server."""
+        if self._history[0] is not hand:
+            self._history = (hand, [])
+        text = self._history[1]
+        text.extend(format_action(s, m) for s, m in view.history[len(text) :])
+        return text[:]
 
     # -- events ---------------------------------------------------------------------------
     def _apply(self, kind: str, data: dict[str, Any], at: dt.datetime) -> dict[str, Any]:
@@ -571,19 +592,19 @@ class Table:
 
     async def _bots(self, n: int) -> None:
         """Let the bots, and the bots standing in for away players, act (``bot_delay`` after event ``n``)."""
-        async with self.lock:
-            if self.n != n or self.match is None or self.status != "playing":
-                return
-            hand = self.match.hand
-            if hand.end is not None:
-                return
-            asked = []
-            for k in range(1, self.players + 1):
-                seat = (hand.turn + k) % self.players
+        if self.match is None or self.status != "playing":
+            return
+        hand = self.match.hand
+        asked = [(hand.turn + k) % self.players for k in range(1, self.players + 1)]
+        for seat in asked:
+            # Each bot's view is built when it is asked (the first that acts ends this turn).
+            async with self.lock:
+                if self.n != n or self.match is None or self.match.hand is not hand or hand.end is not None:
+                    return
                 # a seat with nothing to do now (not his turn, no galo or claim to call) is not asked
-                if self._played_by_bot(seat) and hand.public_moves_for(seat):
-                    asked.append((seat, hand.view(seat)))
-        for seat, view in asked:
+                if not (self._played_by_bot(seat) and hand.public_moves_for(seat)):
+                    continue
+                view = hand.view(seat)
             bot = self._bot(seat)
             if self.service.config.bots_in_threads and isinstance(bot, ExpertBot):
                 action = await asyncio.to_thread(bot.act, view)  # a search must not stall the loop
@@ -690,8 +711,13 @@ class TableService:
             await asyncio.wait(list(self.tasks), timeout=timeout)
 
 
-def view_json(view: SeatView, hand_no: int = 1) -> dict[str, Any]:
-    """A seat's view as JSON: built from the engine's view only."""
+def _board_entry(hand: Hand) -> dict[str, Any]:
+    return {"end": hand.end, "points": list(hand.points), "scores": [sc._asdict() for sc in hand.scores]}
+
+
+def view_json(view: SeatView, hand_no: int = 1, history: list[str] | None = None) -> dict[str, Any]:
+    """A seat's view as JSON: built from the engine's view only (``history``: the view's history,
+    already in record notation)."""
     return {
         "hand": hand_no,
         "variant": view.variant,
@@ -701,7 +727,7 @@ def view_json(view: SeatView, hand_no: int = 1) -> dict[str, Any]:
         "boneyard": view.boneyard,
         "layout": view.layout,
         "turn": view.turn,
-        "history": [format_action(s, m) for s, m in view.history],
+        "history": [format_action(s, m) for s, m in view.history] if history is None else history,
         "scores": [s._asdict() for s in view.scores],
         "points": list(view.points),
         "end": view.end,
