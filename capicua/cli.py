@@ -132,6 +132,10 @@ def serve_command(
     bot_delay: Annotated[
         float, typer.Option(help="Seconds a bot waits before it moves, on average (each wait is 0.5 to 1.5 times it).")
     ] = 0.4,
+    ws_deflate: Annotated[
+        bool,
+        typer.Option(help="Compress websocket frames (permessage-deflate): less traffic, more server CPU a frame."),
+    ] = False,
 ) -> None:
     """Start the platform: HTTP API, websocket and static files in one process."""
     import asyncio
@@ -169,7 +173,7 @@ def serve_command(
         raise _fail(str(exc)) from None
     app_ = create_app(store, load_secret(data_dir), TableConfig(bot_delay=bot_delay))
     Console(stderr=True).print(f"capicua on http://{host}:{port}  (database: {url.split('://')[0]}, data: {data_dir})")
-    uvicorn.run(app_, host=host, port=port, log_level="warning", ws_max_size=65536)
+    uvicorn.run(app_, host=host, port=port, log_level="warning", ws_max_size=65536, ws_per_message_deflate=ws_deflate)
 
 
 @app.command("arena")
