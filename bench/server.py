@@ -1,12 +1,14 @@
 """Table server load: many tables played at once over real websockets, one server process.
 
-    python bench/server.py [--tables 100 500] [--seconds 20] [--bot greedy] [--variant dominousa]
+    python bench/server.py [--tables 100 500] [--seconds 20] [--bot greedy] [--variant dominousa] [--bot-delay 0.4]
 
 For each table count N, a fresh ``capicua serve`` is started as a subprocess (SQLite in a temporary
-directory, ``--bot-delay 0``, listening on 127.0.0.1 only). This one client process creates N tables,
-each with a scripted player in seat 0 on its own websocket and bots in the other seats, starts them
-all, and lets them play (a finished match is followed by a rematch) for ``--seconds`` after a short
-warm-up. Measured over that window:
+directory, listening on 127.0.0.1 only, the bots at the server's own pace: ``--bot-delay``, 0.4 s on
+average as in production; ``--bot-delay 0`` makes them move at once, which measures how many actions
+the server can take rather than how it answers a table). This one client process creates N tables,
+each with a scripted player in seat 0 on its own websocket (it acts as soon as it is its turn) and
+bots in the other seats, starts them all, and lets them play (a finished match is followed by a
+rematch) for ``--seconds`` after a short warm-up. Measured over that window:
 
 - tables in play: tables whose client saw at least one action in the window;
 - actions per second: every committed action, bots' included (``event`` frames of kind ``action``,
@@ -301,8 +303,8 @@ def main() -> None:
     results = [run(n, args, console) for n in args.tables]
 
     table = Table(
-        title=f"capicua serve: {args.variant}, 1 scripted player + 3 {args.bot} bots a table, SQLite, "
-        f"{args.seconds:g} s a row ({os.cpu_count()} CPUs)"
+        title=f"capicua serve: {args.variant}, 1 scripted player + 3 {args.bot} bots a table "
+        f"(bot delay {args.bot_delay:g} s ±50 %), SQLite, {args.seconds:g} s a row ({os.cpu_count()} CPUs)"
     )
     for name in ("tables", "in play", "actions/s", "ack p50 ms", "ack p99 ms", "acks", "errors", "rematches"):
         table.add_column(name, justify="right")
