@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from capicua.bots.worlds import knowledge, nobody_else_can_play
 from capicua.rules.hand import SeatView
 from capicua.rules.layout import LineLayout, SpinnerLayout
-from capicua.rules.moves import ANNOUNCE, CLAIM, GALO, KEEP, Move
+from capicua.rules.moves import ANNOUNCE, CLAIM, GALO, KEEP, PASS, Move
 from capicua.rules.tiles import NUMBER_MASK, Tile
 
 __all__ = ["Bot", "CarefulBot", "fits_mask", "layout_of", "open_mask", "optional_moves"]
@@ -101,7 +101,11 @@ class CarefulBot(Bot):
         if keep is not None:
             return keep
         if CLAIM in view.legal_moves:
-            certain = nobody_else_can_play(knowledge(view), open_mask(view), view.seat, view.seats)
+            fit = open_mask(view)
+            unseen = fit & ~view.on_table & ~sum(t.mask for t in view.tiles)
+            if unseen and not any(m is PASS or m is CLAIM for _, m in view.history):
+                return None  # nobody has shown a void yet: any other seat may hold an unseen fitting tile
+            certain = nobody_else_can_play(knowledge(view), fit, view.seat, view.seats)
             return CLAIM if certain else None
         if view.turn != view.seat:
             return None  # galo is decided with the play

@@ -356,6 +356,8 @@ class Match:
         self.rng = random.Random(seed)
         self.hands: list[Hand] = []
         self.winner: int | None = None
+        #: (k, the totals of the first k hands): see ``totals``.
+        self._settled: tuple[int, list[int]] = (0, [0] * (2 if self.variant.partnerships else self.players))
 
     @property
     def hand(self) -> Hand:
@@ -366,13 +368,24 @@ class Match:
 
     @property
     def totals(self) -> list[int]:
-        """Points per team (partnerships) or per seat, over all hands."""
-        n = 2 if self.variant.partnerships else self.players
-        totals = [0] * n
-        for h in self.hands:
-            for i, p in enumerate(h.points):
-                totals[i] += p
-        return totals
+        """Points per team (partnerships) or per seat, over all hands.
+
+        The hands before the last one no longer change (``pop`` forgets this sum), so their
+        sum is kept and only the last hand's points are added to it.
+        """
+        settled, totals = self._settled
+        if settled < len(self.hands) - 1:
+            totals = totals[:]
+            for h in self.hands[settled:-1]:
+                for i, p in enumerate(h.points):
+                    totals[i] += p
+            settled = len(self.hands) - 1
+            self._settled = (settled, totals)
+        out = totals[:]
+        if self.hands:
+            for i, p in enumerate(self.hands[-1].points):
+                out[i] += p
+        return out
 
     def is_over(self) -> bool:
         return self.winner is not None
@@ -427,6 +440,7 @@ class Match:
         """Undo the last action, going back into the previous hand when needed."""
         while self.hands and not self.hands[-1].history:
             self.hands.pop()
+            self._settled = (0, [0] * len(self._settled[1]))  # the hand before may change now
         if not self.hands:
             raise IndexError("pop from a match with no actions")
         action = self.hands[-1].pop()

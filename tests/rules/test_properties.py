@@ -187,3 +187,38 @@ def test_views_hide_other_hands(variant: str, players: int | None, seed: int) ->
             assert view.boneyard == len(hand.boneyard)
             if not hand.hands_counted():
                 assert view.revealed is None
+
+
+@pytest.mark.parametrize(("variant", "players"), VARIANTS)
+@settings(max_examples=20, deadline=None)
+@given(seed=seeds)
+def test_match_totals_follow_push_and_pop(variant: str, players: int | None, seed: int) -> None:
+    """``Match.totals`` (which keeps the sum of the settled hands) is always the sum of every hand's
+    points, also after ``pop`` goes back into an earlier hand and play goes on differently."""
+    rng = random.Random(seed)
+    name, options = split(variant)
+    match = Match(name, players=players, options=options, seed=seed)
+
+    def check() -> None:
+        expected = [0] * len(match.totals)
+        for h in match.hands:
+            for i, p in enumerate(h.points):
+                expected[i] += p
+        assert match.totals == expected
+
+    for _ in range(600):
+        if match.is_over():
+            break
+        if match.needs_deal():
+            match.deal()
+        check()
+        if rng.random() < 0.05 and any(h.history for h in match.hands):
+            for _ in range(rng.randint(1, 40)):  # undo, often back across a hand's end
+                if not any(h.history for h in match.hands):
+                    break
+                match.pop()
+                check()
+            continue
+        seat, move = random_action(match.hand, rng)
+        match.push(move, seat)
+    check()
