@@ -16,6 +16,7 @@ import datetime as dt
 import logging
 import random
 import secrets
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
@@ -40,6 +41,8 @@ log = logging.getLogger("capicua.tables")
 REPLAY_WINDOW = 500
 #: After a restart, a seat's move clock starts again with this much extra time.
 GRACE_SECONDS = 10.0
+#: Seconds a finished table nobody watches stays in memory (it is loaded again when asked for).
+FORGET_AFTER = 600.0
 
 
 class TableError(Exception):
@@ -115,6 +118,7 @@ class Table:
         self.match_clock_task: asyncio.Task[None] | None = None
         self.bot_task: asyncio.Task[None] | None = None
         self.deadline: dt.datetime | None = None
+        self.touched = time.monotonic()  # the last event or (un)subscription: see TableService.forget_idle
         self.rng = random.Random(secrets.randbits(64))
         self._board: tuple[Match | None, list[dict[str, Any]]] = (None, [])  # see _scoreboard
         self._history: tuple[Hand | None, list[str]] = (None, [])  # see _history_text
@@ -246,6 +250,7 @@ class Table:
             await self._reload()
             raise TableError("unavailable", "the table could not save this action: try again") from None
         self.n += 1
+        self.touched = time.monotonic()
         self._show_clock()
         await self._broadcast(public)
         return public
@@ -303,6 +308,7 @@ class Table:
     async def subscribe(self, sub: Subscriber, last: int | None) -> None:
         """Add a connection; send what it missed since event ``last`` (or its full state)."""
         async with self.lock:
+            self.touched = time.monotonic()
             self.subscribers.append(sub)
             oldest = self.frames[0][0] if self.frames else self.n + 1
             if last is not None and last >= self.n:
@@ -320,6 +326,7 @@ class Table:
                 await self._send(sub, {"type": "state", "table": self.id, "n": self.n, "state": self.state(sub.seat)})
 
     def unsubscribe(self, sub: Subscriber) -> None:
+        self.touched = time.monotonic()
         sub.closed = True
         with contextlib.suppress(ValueError):
             self.subscribers.remove(sub)
@@ -663,11 +670,20 @@ class TableService:
         self.tasks: set[asyncio.Task[None]] = set()
 
     async def load(self) -> None:
-        """Rebuild every table that was open or in play when the server stopped."""
+        """Rebuild every table that was open or in play when the server stopped, and start letting go
+        of idle finished tables every minute."""
         for row in await self.store.tables(["open", "playing"]):
             table = Table(self, row)
             await table.replay(await self.store.events(row.id), resume=True)
             self.tables[row.id] = table
+        task = asyncio.create_task(self._housekeeping())
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _housekeeping(self) -> None:
+        while True:
+            await asyncio.sleep(60)
+            self.forget_idle()
 
     async def create(
         self,
@@ -689,10 +705,40 @@ class TableService:
         return table
 
     def get(self, table_id: str) -> Table:
+        """A table in memory (open, in play, or finished not long ago); see :meth:`fetch`."""
         table = self.tables.get(table_id)
         if table is None:
             raise TableError("not-found", f"no table {table_id!r}")
         return table
+
+    async def fetch(self, table_id: str) -> Table:
+        """A table, loaded from the store if it is not in memory: a finished table after a restart,
+        or one that :meth:`forget_idle` let go."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        row = await self.store.table(table_id)
+        if row is None:
+            raise TableError("not-found", f"no table {table_id!r}")
+        table = self.tables.get(table_id)  # loaded meanwhile by another request
+        if table is None:
+            table = Table(self, row)
+            await table.replay(await self.store.events(row.id), resume=True)
+            self.tables[row.id] = table
+        return table
+
+    def forget_idle(self, seconds: float = FORGET_AFTER) -> int:
+        """Let go of finished tables nobody watches and nobody touched for ``seconds`` (they are
+        loaded again on demand); return how many. Memory then holds live tables, not history."""
+        now = time.monotonic()
+        idle = [
+            t.id
+            for t in self.tables.values()
+            if t.status == "finished" and not t.subscribers and now - t.touched > seconds and not t.lock.locked()
+        ]
+        for table_id in idle:
+            self.tables.pop(table_id).close()
+        return len(idle)
 
     def open_tables(self) -> list[Table]:
         return [t for t in self.tables.values() if not t.private and t.status in ("open", "playing")]

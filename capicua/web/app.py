@@ -264,44 +264,46 @@ def create_app(store: Store, secret: str, config: TableConfig | None = None) -> 
 
     @app.get("/api/tables/{table_id}", tags=["tables"])
     async def get_table(table_id: str, invite: str | None = None) -> dict[str, Any]:
-        table = service.get(table_id)
+        table = await service.fetch(table_id)
         if table.private and invite != table.invite:
             raise TableError("forbidden", "this table is private: you need its invite link")
         return table.summary()
 
     @app.post("/api/tables/{table_id}/join", tags=["tables"])
     async def join(table_id: str, body: JoinIn, who: Who) -> dict[str, Any]:
-        seat = await service.get(table_id).join(who, body.seat, body.invite)
+        seat = await (await service.fetch(table_id)).join(who, body.seat, body.invite)
         return {"seat": seat}
 
     @app.post("/api/tables/{table_id}/leave", tags=["tables"])
     async def leave(table_id: str, who: Who) -> dict[str, Any]:
-        await service.get(table_id).leave(who)
+        await (await service.fetch(table_id)).leave(who)
         return {"ok": True}
 
     @app.post("/api/tables/{table_id}/bots", tags=["tables"])
     async def bots(table_id: str, body: BotsIn, who: Who) -> dict[str, Any]:
         try:
-            await service.get(table_id).fill_bots(who, body.level)
+            await (await service.fetch(table_id)).fill_bots(who, body.level)
         except ValueError as exc:
             raise TableError("bad-options", str(exc)) from None
         return service.get(table_id).summary()
 
     @app.post("/api/tables/{table_id}/start", tags=["tables"])
     async def start(table_id: str, who: Who) -> dict[str, Any]:
-        await service.get(table_id).start(who)
-        return service.get(table_id).summary()
+        table = await service.fetch(table_id)
+        await table.start(who)
+        return table.summary()
 
     @app.post("/api/tables/{table_id}/rematch", tags=["tables"])
     async def rematch(table_id: str, who: Who) -> dict[str, Any]:
-        await service.get(table_id).rematch(who)
-        return service.get(table_id).summary()
+        table = await service.fetch(table_id)
+        await table.rematch(who)
+        return table.summary()
 
     @app.get("/api/tables/{table_id}/records", tags=["records"])
     async def table_records(table_id: str, invite: str | None = None) -> list[dict[str, Any]]:
         """The finished matches of a table."""
-        table = service.tables.get(table_id)
-        if table is not None and table.private and invite != table.invite:
+        table = await service.fetch(table_id)
+        if table.private and invite != table.invite:
             raise TableError("forbidden", "this table is private: you need its invite link")
         rows = await store.records(table_id)
         return [
@@ -372,7 +374,7 @@ def create_app(store: Store, secret: str, config: TableConfig | None = None) -> 
                     if kind == "ping":
                         await send({"type": "pong", "ref": ref})
                     elif kind == "subscribe":
-                        table = service.get(str(msg.get("table")))
+                        table = await service.fetch(str(msg.get("table")))
                         if table.private and msg.get("invite") != table.invite and table.seat_of(who) is None:
                             raise TableError("forbidden", "this table is private: you need its invite link")
                         last = msg.get("last")
@@ -394,7 +396,7 @@ def create_app(store: Store, secret: str, config: TableConfig | None = None) -> 
                         action = msg.get("action")
                         if not isinstance(action, str):
                             raise TableError("malformed", "action must be a move in record notation, e.g. '6-4 W'")
-                        table = service.get(str(msg.get("table")))
+                        table = await service.fetch(str(msg.get("table")))
                         n = await table.act(who, action)
                         with contextlib.suppress(Exception):  # the client may have gone: the action stands
                             await send({"type": "ack", "ref": ref, "n": n})

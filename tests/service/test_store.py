@@ -413,3 +413,43 @@ def test_restart_resumes_what_a_killed_server_left_half_done(empty_store_url: st
         await stop_service(store, service)
 
     run(body(), timeout=300)
+
+
+def test_finished_tables_are_let_go_when_idle_and_loaded_again_when_asked_for(empty_store_url: str) -> None:
+    """A finished table nobody watches leaves memory after a while; after that, or after a restart,
+    fetching it loads it from the store: same summary, same state, and a rematch still works."""
+
+    async def body() -> None:
+        store, service = await start_service(empty_store_url)
+        table = await service.create(ANA, "dominousa", None, {"target": 60}, False)
+        await table.join(ANA, 0, None)
+        await table.fill_bots(ANA, "greedy")
+        frames, sub = subscribe(table)
+        await table.subscribe(sub, None)
+        await table.start(ANA)
+        assert await play(table, frames, [], stop=10**9)
+        summary, state = table.summary(), table.state(0)
+        assert service.forget_idle(seconds=0) == 0  # watched: kept
+        table.unsubscribe(sub)
+        assert service.forget_idle(seconds=3600) == 0  # not idle long enough
+        assert service.forget_idle(seconds=0) == 1
+        with pytest.raises(TableError):
+            service.get(table.id)
+        again = await service.fetch(table.id)
+        assert again is not table and again.summary() == summary
+        assert again.state(0)["hands"] == state["hands"] and again.state(0)["winner"] == state["winner"]
+        assert await service.fetch(table.id) is again
+        await stop_service(store, service)
+
+        store, service = await start_service(empty_store_url)  # a restart does not load finished tables...
+        assert table.id not in service.tables
+        again = await service.fetch(table.id)  # ...but they are there when asked for
+        assert again.summary() == summary
+        await again.rematch(ANA)
+        assert again.status == "playing" and again.match_no == 2
+        with pytest.raises(TableError) as exc:
+            await service.fetch("no-such-table")
+        assert exc.value.code == "not-found"
+        await stop_service(store, service)
+
+    run(body(), timeout=300)

@@ -328,6 +328,10 @@ def test_http_errors(h: Harness) -> None:
     assert status(c, "POST", "/api/tables/nosuch/join", ana)[0] == 404
     assert c.get("/api/records/999").status_code == 404
     assert c.get(f"{base}/records").json() == []
+    assert c.get("/api/tables/nosuch/records").status_code == 404
+    records = f"/api/tables/{private['id']}/records"
+    assert c.get(records).status_code == 403  # a private table's matches name its players
+    assert c.get(records, params={"invite": private["invite"]}).json() == []
 
 
 def test_ws_token_is_checked(h: Harness) -> None:
