@@ -115,19 +115,19 @@ class LineHand(Hand):
     @property
     def legal_moves(self) -> list[Move]:
         layout = self.layout
-        if self.end is None and layout.first is not None:
-            hand = self.hands[self.turn]
-            if hand & layout.fit_mask:
-                (left_mask, left_plays), (right_mask, right_plays) = layout.plays  # plays_for, inlined
-                left, right = hand & left_mask, hand & right_mask
-                if left and right:
-                    moves = [*left_plays[left], *right_plays[right]]
-                else:
-                    moves = list(left_plays[left] if left else right_plays[right])
-                return moves if self.plain else self._restrict(self.turn, moves)
-            return [DRAW] if self.drawn < self.n_boneyard else [PASS]
-        if self.end is None and self.plain:  # the lead
-            return lead_moves(self.hands[self.turn] & self.lead_mask)
+        fit = self.hands[self.turn] & layout.fit_mask  # 0 before the lead
+        if fit and self.end is None and self.plain:  # the hot path: plays_for, inlined
+            (left_mask, left_plays), (right_mask, right_plays) = layout.plays
+            left, right = fit & left_mask, fit & right_mask
+            if left and right:
+                return [*left_plays[left], *right_plays[right]]
+            return list(left_plays[left] if left else right_plays[right])
+        if self.end is None:
+            if layout.first is None:
+                if self.plain:
+                    return lead_moves(self.hands[self.turn] & self.lead_mask)
+            elif not fit:
+                return [DRAW] if self.drawn < self.n_boneyard else [PASS]
         return self.legal_moves_for(self.turn)
 
     def legal_moves_for(self, seat: int) -> list[Move]:
