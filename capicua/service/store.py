@@ -38,7 +38,17 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["AccountRow", "Base", "EventRow", "RecordRow", "Store", "StoreError", "TableRow", "default_url"]
+__all__ = [
+    "AccountRow",
+    "Base",
+    "EventRow",
+    "RecordRow",
+    "RecordSeatRow",
+    "Store",
+    "StoreError",
+    "TableRow",
+    "default_url",
+]
 
 
 class StoreError(RuntimeError):
@@ -88,6 +98,16 @@ class RecordRow(Base):
     winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
     record: Mapped[dict[str, Any]] = mapped_column(JSON)
     finished_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class RecordSeatRow(Base):
+    """Who sat at each seat of a finished match (people only: bots and empty seats have no row)."""
+
+    __tablename__ = "record_seats"
+
+    record_id: Mapped[int] = mapped_column(ForeignKey("records.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[str] = mapped_column(String(64), index=True)
 
 
 class AccountRow(Base):
@@ -293,22 +313,33 @@ class Store:
                 update(AccountRow).where(AccountRow.id == account_id).values(password_hash=password_hash)
             )
 
-    async def records_of(self, player_id: str, limit: int = 50) -> list[RecordRow]:
-        """The finished matches a player sat in, newest first."""
+    async def records_of(self, player_id: str, limit: int = 50) -> list[tuple[RecordRow, int]]:
+        """The finished matches a player sat in, newest first, with his seat in each."""
         async with self.sessions() as session:
-            result = await session.execute(select(RecordRow).order_by(RecordRow.finished_at.desc()))
-            rows = [r for r in result.scalars() if player_id in (r.record.get("player_ids") or [])]
-            return rows[:limit]
+            result = await session.execute(
+                select(RecordRow, RecordSeatRow.seat)
+                .join(RecordSeatRow, RecordSeatRow.record_id == RecordRow.id)
+                .where(RecordSeatRow.player_id == player_id)
+                .order_by(RecordRow.finished_at.desc(), RecordRow.id.desc())
+                .limit(limit)
+            )
+            return [(row, seat) for row, seat in result.all()]
 
     # -- records -----------------------------------------------------------------------
     async def save_record(
         self, table_id: str, match_no: int, variant: str, players: list[str], winner: int | None, record: dict[str, Any]
     ) -> int:
+        """Store a finished match; the people who played it (``record["player_ids"]``, one per seat,
+        None for a bot) find it in their match history (:meth:`records_of`)."""
         row = RecordRow(
             table_id=table_id, match_no=match_no, variant=variant, players=players, winner=winner, record=record
         )
         async with self._writing(), self.sessions() as session, session.begin():
             session.add(row)
+            await session.flush()  # the record's id
+            for seat, player_id in enumerate(record.get("player_ids") or []):
+                if player_id:
+                    session.add(RecordSeatRow(record_id=row.id, seat=seat, player_id=player_id))
         return row.id
 
     async def records(self, table_id: str) -> list[RecordRow]:

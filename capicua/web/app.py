@@ -222,11 +222,11 @@ def create_app(store: Store, secret: str, config: TableConfig | None = None) -> 
                 "table": r.table_id,
                 "variant": r.variant,
                 "players": r.players,
-                "seat": (r.record.get("player_ids") or []).index(player_id),
+                "seat": seat,
                 "winner": r.winner,
                 "finished_at": r.finished_at.isoformat(),
             }
-            for r in rows
+            for r, seat in rows
         ]
 
     @app.get("/api/tables", tags=["tables"])

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import json
+import secrets
 import socket
 from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
+from alembic import command
 from alembic.config import Config
 from alembic.script import ScriptDirectory
 from sqlalchemy import event, inspect, text
@@ -236,6 +239,62 @@ def test_records_are_saved_and_read_back(store_url: str) -> None:
             assert row.finished_at is not None
             assert await store.record(10**9) is None
             assert await store.records("no-such-table") == []
+        finally:
+            await store.close()
+
+    run(body())
+
+
+def test_a_players_matches_come_newest_first_with_his_seat(store_url: str) -> None:
+    """records_of: the matches a person sat in (by the record's player_ids; bots have None), newest first."""
+
+    async def body() -> None:
+        store = Store(store_url)
+        await store.open()
+        try:
+            ana, bia = f"g:ana-{secrets.token_hex(4)}", f"g:bia-{secrets.token_hex(4)}"
+            t = await store.create_table("dominousa", 4, {}, False, ana)
+            ids = []
+            for k, seats in enumerate([[ana, None, bia, None], [None, ana, None, None], [bia, None, None, None]]):
+                record = {"format": "capicua-record/1", "variant": "dominousa", "hands": [], "player_ids": seats}
+                ids.append(await store.save_record(t.id, k + 1, "dominousa", ["a", "b", "c", "d"], 0, record))
+            assert [(r.id, seat) for r, seat in await store.records_of(ana)] == [(ids[1], 1), (ids[0], 0)]
+            assert [(r.id, seat) for r, seat in await store.records_of(bia)] == [(ids[2], 0), (ids[0], 2)]
+            assert [r.id for r, _ in await store.records_of(bia, limit=1)] == [ids[2]]
+            assert await store.records_of(f"g:nobody-{secrets.token_hex(4)}") == []
+        finally:
+            await store.close()
+
+    run(body())
+
+
+def test_migration_0003_indexes_the_players_of_records_saved_before_it(empty_store_url: str) -> None:
+    """A database at 0002 with records in it: after the upgrade, their players find them."""
+
+    def upgrade(connection: Any, target: str) -> None:
+        config = Config()
+        config.set_main_option("script_location", str(Path(store_module.__file__).parent / "migrations"))
+        config.attributes["connection"] = connection
+        command.upgrade(config, target)
+
+    async def body() -> None:
+        store = Store(empty_store_url)
+        async with store.engine.begin() as conn:
+            await conn.run_sync(upgrade, "0002")
+            await conn.execute(
+                text("INSERT INTO tables (id, variant, players, options, private, owner, status, created_at) "
+                     "VALUES ('t1', 'dominousa', 4, '{}', false, 'x', 'finished', CURRENT_TIMESTAMP)")
+            )
+            record = json.dumps({"hands": [], "player_ids": [None, "g:old", None, "g:old2"]})
+            await conn.execute(
+                text("INSERT INTO records (table_id, match_no, variant, players, winner, record, finished_at) "
+                     "VALUES ('t1', 1, 'dominousa', '[]', 0, :record, CURRENT_TIMESTAMP)"),
+                {"record": record},
+            )
+        await store.open()  # upgrades to head
+        try:
+            assert [seat for _, seat in await store.records_of("g:old")] == [1]
+            assert [seat for _, seat in await store.records_of("g:old2")] == [3]
         finally:
             await store.close()
 

@@ -579,6 +579,11 @@ def fetch_record(client: TestClient, table_id: str, match_no: int = 1) -> tuple[
     assert r.status_code == 200, r.text
     record = Record.from_json(r.json())
     assert record.extra.get("table") == table_id
+    for seat, player_id in enumerate(record.extra.get("player_ids") or []):  # each person's match history
+        if player_id:
+            r = client.get(f"/api/players/{player_id}/matches")
+            assert r.status_code == 200, r.text
+            assert {"id": rows[0]["id"], "seat": seat} in [{"id": m["id"], "seat": m["seat"]} for m in r.json()]
     return record, rows[0]
 
 
