@@ -308,8 +308,8 @@ class DominousaHand(LineHand):
     # -- hand ends (C3, C4, C7) ---------------------------------------------------------
     def _touched_last(self, seat: int) -> bool:
         """C7: the play that ended the hand was a touched tile of ``seat``."""
-        move = self._stack[-1][1]
-        return bool(self.touched[seat] >> (move.code >> 4) & 1)
+        code = self._stack[-1][1]  # a play's code
+        return bool(self.touched[seat] >> (code >> 4) & 1)
 
     def _domino(self, seat: int, tile: int) -> None:
         """C3: the team scores the pips left in all other hands (C7: not with a touched tile)."""

@@ -44,6 +44,11 @@ _LEADS = tuple(
 )
 
 
+def _action(entry: Any) -> Any:
+    """The action an undo entry holds: a move's code, or the action itself (a referee's decision)."""
+    return MOVES[entry] if type(entry) is int else entry
+
+
 def lead_moves(mask: int) -> list[Move]:
     """Every lead of the tiles in ``mask``: a non-double may lie either way round (C1)."""
     moves: list[Move] = []
@@ -99,7 +104,7 @@ class LineHand(Hand):
 
     @property
     def history(self) -> list[tuple[int | None, Any]]:  # type: ignore[override]
-        return [(entry[0], entry[1]) for entry in self._stack]
+        return [(entry[0], _action(entry[1])) for entry in self._stack]
 
     @property
     def started(self) -> bool:
@@ -166,14 +171,14 @@ class LineHand(Hand):
                 and self.end is None
                 and self.drawn == self.n_boneyard
             ):  # a pass by the seat to act, which has nothing to play nor to draw
-                self._stack.append((turn, move, layout.ends, turn, self.passes, self.last))
+                self._stack.append((turn, code, layout.ends, turn, self.passes, self.last))
                 self.passes += 1
                 self.turn = self.next_seat[turn]
             else:
                 self._push_other(move, seat, code)
             return
         seat = turn
-        self._stack.append((seat, move, layout.ends, turn, self.passes, self.last))
+        self._stack.append((seat, code, layout.ends, turn, self.passes, self.last))
         bit = 1 << tile
         hands[seat] ^= bit
         held = self.held = self.held ^ bit
@@ -298,11 +303,13 @@ class LineHand(Hand):
             raise IllegalMoveError(f"{move} is not a move of {self.variant}")
 
     def _save(self, seat: int | None, move: Any) -> None:
-        """Push the undo entry of an action: who, what, the open ends before it, and the scalars it
-        may change. ``pop`` finds the rest: the scores by their action number, a draw by its move,
-        the layout by the tile; ``end`` is None before any action but a referee's decision, which
-        Dominousa keeps in its marks."""
-        self._stack.append((seat, move, self.layout.ends, self.turn, self.passes, self.last))
+        """Push the undo entry of an action: who, what (a move by its code), the open ends before it,
+        and the scalars it may change. ``pop`` finds the rest: the scores by their action number, a
+        draw by its move, the layout by the tile; ``end`` is None before any action but a referee's
+        decision, which Dominousa keeps in its marks. Entries of ints only are left alone by Python's
+        cyclic garbage collector (a server keeps thousands of hands)."""
+        code = move.code if type(move) is Move else move
+        self._stack.append((seat, code, self.layout.ends, self.turn, self.passes, self.last))
 
     def _pass(self, seat: int) -> None:
         if seat != self.turn:
@@ -337,7 +344,8 @@ class LineHand(Hand):
     def pop(self) -> tuple[int | None, Any]:
         if not self._stack:
             raise IndexError("pop from an empty hand")
-        seat, move, _, self.turn, self.passes, self.last = self._stack.pop()
+        seat, code, _, self.turn, self.passes, self.last = self._stack.pop()
+        move = _action(code)
         self.end = None
         scores, action = self.scores, len(self._stack) + 1
         while scores and scores[-1].action == action:  # the scores this action made
@@ -400,7 +408,7 @@ class LineHand(Hand):
 
     def drawn_by(self, seat: int) -> list[Tile]:
         order = self.boneyard_order
-        draws = [e[0] for e in self._stack if e[1] is DRAW]  # the seat of each draw, in boneyard order
+        draws = [e[0] for e in self._stack if e[1] == _DRAW_CODE]  # the seat of each draw, in boneyard order
         return [TILES[order[i]] for i, s in enumerate(draws) if s == seat]
 
     def pips_left(self) -> list[int]:

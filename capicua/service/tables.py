@@ -106,7 +106,9 @@ class Table:
         self.match_no = 0
         self.started_at: dt.datetime | None = None
         self.n = 0
-        self.frames: deque[tuple[int, dict[str, Any]]] = deque(maxlen=REPLAY_WINDOW)
+        # The public part of the last events, as (n, its items): tuples of plain values, which Python's
+        # cyclic garbage collector stops watching (a (n, dict) pair it would walk at every full collection).
+        self.frames: deque[tuple[int, tuple[tuple[str, Any], ...]]] = deque(maxlen=REPLAY_WINDOW)
         self.subscribers: list[Subscriber] = []
         self.lock = asyncio.Lock()
         self.bots: dict[int, Bot] = {}
@@ -288,7 +290,7 @@ class Table:
             sub.seat = self.seat_of(sub.identity)
             if sub.seat not in audiences:
                 audiences[sub.seat] = self.frame(public, sub.seat)
-        self.frames.append((self.n, public))
+        self.frames.append((self.n, tuple(public.items())))
         for sub in list(self.subscribers):
             await self._send(sub, audiences[sub.seat])
 
@@ -316,9 +318,9 @@ class Table:
             elif last is not None and last + 1 >= oldest:
                 # The state attached to an old event is rebuilt for this seat only when sent:
                 # missed events carry their public part and the seat's current state.
-                for n, public in self.frames:
+                for n, items in self.frames:
                     if n > last:
-                        frame = {"type": "event", "table": self.id, "n": n, "event": public}
+                        frame = {"type": "event", "table": self.id, "n": n, "event": dict(items)}
                         if n == self.n:
                             frame["state"] = self.state(sub.seat)
                         await self._send(sub, frame)
