@@ -251,7 +251,7 @@ class AmazonenseHand(Hand):
         self._stack.append(
             (
                 seat,
-                move,
+                code,  # the move by its code: entries of plain values are left alone by the garbage collector
                 layout.ends,
                 self.turn,
                 self.passes,
@@ -328,7 +328,7 @@ class AmazonenseHand(Hand):
         self._stack.append(
             (
                 seat,
-                move,
+                move.code,
                 self.layout.ends,
                 self.turn,
                 self.passes,
@@ -346,13 +346,13 @@ class AmazonenseHand(Hand):
     @property
     def history(self) -> list[tuple[int | None, Action]]:  # type: ignore[override]
         """The actions so far, as ``(seat, move)``."""
-        return [(entry[0], entry[1]) for entry in self._stack]
+        return [(entry[0], MOVES[entry[1]]) for entry in self._stack]
 
     def pop(self) -> tuple[int | None, Action]:
         if not self._stack:
             raise IndexError("pop from an empty hand")
         saved = self._stack.pop()
-        seat, move = saved[0], saved[1]
+        seat, move = saved[0], MOVES[saved[1]]
         self.turn, self.passes, self.last, self.galo_window, self.end, n_scores, self.doubles_played = saved[3:10]
         if len(saved) > 10:
             self.doubles_spoiled, self.announced, self.decided = saved[10:]
