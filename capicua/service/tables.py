@@ -85,6 +85,9 @@ class Subscriber:
 class TableConfig:
     bot_delay: float = 0.4  # mean seconds before a bot moves (people like to see the table change), ±50 %
     bots_in_threads: bool = True
+    #: Seconds after which an open table nobody started, watches or joined lately leaves memory (and the
+    #: lobby); it is loaded again when its link is opened. A restart does not load such tables either.
+    stale_open_after: float = 24 * 3600.0
 
 
 class Table:
@@ -655,6 +658,11 @@ class Table:
         task.add_done_callback(self.service.tasks.discard)
         return task
 
+    def busy(self) -> bool:
+        """Whether the table has work pending besides its clocks (quick play's bots_after timer)."""
+        task = getattr(self, "fill_task", None)
+        return task is not None and not task.done()
+
     def close(self) -> None:
         self._cancel_clocks()
         task = getattr(self, "fill_task", None)
@@ -674,9 +682,16 @@ class TableService:
     async def load(self) -> None:
         """Rebuild every table that was open or in play when the server stopped, and start letting go
         of idle finished tables every minute."""
+        now = dt.datetime.now(dt.UTC)
         for row in await self.store.tables(["open", "playing"]):
+            events = await self.store.events(row.id)
+            created = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=dt.UTC)
+            last = events[-1].at if events else created
+            if row.status == "open" and (now - last).total_seconds() > self.config.stale_open_after:
+                continue  # never started, and untouched for long: loaded when its link is opened
             table = Table(self, row)
-            await table.replay(await self.store.events(row.id), resume=True)
+            await table.replay(events, resume=True)
+            table.touched -= (now - last).total_seconds()
             self.tables[row.id] = table
         task = asyncio.create_task(self._housekeeping())
         self.tasks.add(task)
@@ -730,13 +745,19 @@ class TableService:
         return table
 
     def forget_idle(self, seconds: float = FORGET_AFTER) -> int:
-        """Let go of finished tables nobody watches and nobody touched for ``seconds`` (they are
-        loaded again on demand); return how many. Memory then holds live tables, not history."""
+        """Let go of finished tables nobody watches and nobody touched for ``seconds``, and of open
+        tables untouched for ``config.stale_open_after`` (both are loaded again on demand); return how
+        many. Memory then holds live tables, not history, and the lobby lists tables people use."""
         now = time.monotonic()
+        limits = {"finished": seconds, "open": self.config.stale_open_after}
         idle = [
             t.id
             for t in self.tables.values()
-            if t.status == "finished" and not t.subscribers and now - t.touched > seconds and not t.lock.locked()
+            if t.status in limits
+            and not t.subscribers
+            and now - t.touched > limits[t.status]
+            and not t.lock.locked()
+            and not t.busy()
         ]
         for table_id in idle:
             self.tables.pop(table_id).close()

@@ -9,6 +9,7 @@ its ``end`` event).
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import gc
 import json
 import secrets
@@ -512,3 +513,38 @@ def test_finished_tables_are_let_go_when_idle_and_loaded_again_when_asked_for(em
         await stop_service(store, service)
 
     run(body(), timeout=300)
+
+
+def test_open_tables_nobody_touched_for_long_leave_memory_and_the_lobby(empty_store_url: str) -> None:
+    """An open table nobody started, joined or watched for ``stale_open_after`` is let go (and a restart
+    does not load it); its link still works: fetching loads it, and it can be joined and started."""
+
+    async def body() -> None:
+        store, service = await start_service(empty_store_url)
+        fresh = await service.create(ANA, "dominousa", None, {}, False)
+        stale = await service.create(ANA, "dominousa", None, {}, False)
+        await stale.join(ANA, 0, None)
+        stale.touched -= 7200  # as if nobody had come by for two hours
+        service.config.stale_open_after = 3600
+        assert service.forget_idle() == 1
+        assert [t.id for t in service.open_tables()] == [fresh.id]
+        await stop_service(store, service)
+
+        async with store.engine.begin() as conn:  # a restart two hours after the last event of ``stale``
+            await conn.execute(
+                text("UPDATE events SET at = :at WHERE table_id = :t"),
+                {"at": dt.datetime.now(dt.UTC) - dt.timedelta(hours=2), "t": stale.id},
+            )
+        store = Store(empty_store_url)
+        await store.open()
+        service = TableService(store, TableConfig(bot_delay=0, bots_in_threads=False, stale_open_after=3600))
+        await service.load()
+        assert fresh.id in service.tables and stale.id not in service.tables
+        again = await service.fetch(stale.id)
+        assert again.status == "open" and again.seat_of(ANA) == 0
+        await again.fill_bots(ANA, "greedy")
+        await again.start(ANA)
+        assert again.status == "playing"
+        await stop_service(store, service)
+
+    run(body(), timeout=120)
