@@ -10,7 +10,7 @@ explains each with examples.
 ...         ["3-3", "6-4", "5-2", "6-0", "5-1", "4-1", "3-0"]]
 >>> hand = AmazonenseHand([[Tile.parse(t) for t in d] for d in deal])
 >>> hand.legal_moves
-[Move.parse('6-6')]
+(Move.parse('6-6'),)
 >>> hand.push(hand.parse_move("6-6")); hand.layout.count()
 12
 >>> hand.push(hand.parse_move("6-3 W")); hand.scores[-1]
@@ -67,6 +67,7 @@ _KEEP_CODE = KEEP.code
 _new_score = tuple.__new__  # builds a Score without the NamedTuple's Python-level __new__
 #: _HALVES[tile]: the two pips of a tile, to test "does it fit this end?" with one ``in``.
 _HALVES = tuple((HIGH[t], LOW[t]) for t in range(28))
+_PASS_ONLY = (PASS,)
 _pips = pips_of
 
 
@@ -179,21 +180,21 @@ class AmazonenseHand(Hand):
 
     # -- moves ------------------------------------------------------------------------
     @property
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> tuple[Move, ...]:
         """The moves of the seat to act (``turn``)."""
         layout = self.layout
         if self.end is None and layout.spinner >= 0:
             # Hot path (the body of legal_moves_for for a seat to play after the lead).
             hand = self.hands[self.turn]
             if not hand & layout.fit_mask:
-                return [PASS]
-            moves: list[Move] = []
+                return _PASS_ONLY
+            moves: tuple[Move, ...] = ()
             for number_mask, plays in layout.plays:  # layout.plays_for(hand), inlined
                 m = hand & number_mask
                 if m:
                     moves += plays[m]
             return moves
-        return self.legal_moves_for(self.turn)
+        return tuple(self.legal_moves_for(self.turn))
 
     def legal_moves_for(self, seat: int) -> list[Move]:
         """Every move ``seat`` may make now.

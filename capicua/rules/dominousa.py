@@ -72,6 +72,16 @@ class DominousaHand(LineHand):
     variant = "dominousa"
     partnerships = True
 
+    strict = False
+    time_called = False  # the match clock already ran out in an earlier hand
+    # State that only referee actions, claims and the clock change; undone through _marks.
+    touched: tuple[int, ...] = (0, 0, 0, 0)  # C7: tiles each seat must play at the first opportunity
+    lead_losers: frozenset[int] = frozenset()  # C7: seats that lose their next lead
+    time_up = False
+    awarded: int | None = None
+    lead_draw: list[Tile] | None = None  # C2: set on a match's first hand
+    _marks: tuple[tuple[int, tuple[Any, ...]], ...] = ()  # (action number, state before it)
+
     def __init__(
         self,
         deal: Sequence[Sequence[Tile | int]],
@@ -93,15 +103,12 @@ class DominousaHand(LineHand):
         if len(deal) != 4:
             raise IllegalMoveError(f"Dominousa is played by 4 players, not {len(deal)}")
         LineHand.__init__(self, deal, (), leader)
-        self.strict = strict
-        self.time_called = time_called  # in an earlier hand
-        # State that only referee actions, claims and the clock change; undone through _marks.
-        self.touched: tuple[int, ...] = (0, 0, 0, 0)  # C7: tiles each seat must play at the first opportunity
-        self.lead_losers: frozenset[int] = frozenset()  # C7: seats that lose their next lead
-        self.time_up = False
-        self.awarded: int | None = None
-        self.lead_draw: list[Tile] | None = None  # C2: set on a match's first hand
-        self._marks: list[tuple[int, tuple[Any, ...]]] = []
+        if strict:
+            self.strict = True
+        if time_called:
+            self.time_called = True
+        # touched, lead_losers, time_up, awarded, lead_draw and _marks start as the class's values below
+        # (a hand is made thousands of times a second in simulations); what changes them sets its own.
 
     # -- C7 touched tile ----------------------------------------------------------------
     def _must_play(self, seat: int) -> int:
@@ -253,14 +260,12 @@ class DominousaHand(LineHand):
     def _mark(self) -> None:
         """Remember the referee/clock state before the action about to be pushed."""
         state = (self.touched, self.lead_losers, self.time_up, self.awarded, self.end, self.plain)
-        self._marks.append((len(self._stack), state))
+        self._marks = (*self._marks, (len(self._stack), state))
 
     def _undo_extra(self, seat: int | None, move: Any) -> None:
         if self._marks and self._marks[-1][0] == len(self._stack):
-            _, (self.touched, self.lead_losers, self.time_up, self.awarded, self.end, self.plain) = self._marks.pop()
-
-    def _copy_extra(self, c: Any) -> None:
-        c._marks = self._marks[:]
+            _, (self.touched, self.lead_losers, self.time_up, self.awarded, self.end, self.plain) = self._marks[-1]
+            self._marks = self._marks[:-1]
 
     # -- C8 referee -----------------------------------------------------------------------
     def _referee(self, action: RefereeAction) -> None:

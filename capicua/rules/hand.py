@@ -129,9 +129,10 @@ class Hand:
 
     # -- shared ---------------------------------------------------------------------
     @property
-    def legal_moves(self) -> list[Move]:
-        """The moves of the seat to act (``turn``)."""
-        return self.legal_moves_for(self.turn)
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The moves of the seat to act (``turn``), as an immutable tuple (the variants return their
+        precomputed tuples as they are on the hot path); ``legal_moves_for`` builds a list."""
+        return tuple(self.legal_moves_for(self.turn))
 
     def public_moves_for(self, seat: int) -> list[Move]:
         """The moves shown to ``seat``: ``legal_moves_for`` minus anything whose presence

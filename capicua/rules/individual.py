@@ -10,9 +10,9 @@ explains each with examples.
 >>> rest = [t(x) for x in "6-3 6-2 6-1 6-0 5-3 5-2 5-1 5-0 4-3 4-2 4-0 3-3 3-2 2-2".split()]
 >>> hand = IndividualHand(deal, rest)
 >>> hand.leader, hand.legal_moves  # B2: 6-6 leads
-(0, [Move.parse('6-6')])
+(0, (Move.parse('6-6'),))
 >>> hand.push(Move.parse("6-6")); hand.legal_moves
-[Move.parse('6-4 L'), Move.parse('6-5 L'), Move.parse('6-4 R'), Move.parse('6-5 R')]
+(Move.parse('6-4 L'), Move.parse('6-5 L'), Move.parse('6-4 R'), Move.parse('6-5 R'))
 """
 
 from __future__ import annotations

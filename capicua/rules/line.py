@@ -30,6 +30,8 @@ from capicua.rules.tiles import (
 __all__ = ["LineHand"]
 
 _PASS_CODE = PASS.code
+_PASS_ONLY = (PASS,)
+_DRAW_ONLY = (DRAW,)
 _DRAW_CODE = DRAW.code
 _HALVES = tuple((HIGH[t], LOW[t]) for t in range(28))
 _new_score = tuple.__new__
@@ -118,22 +120,22 @@ class LineHand(Hand):
 
     # -- moves ------------------------------------------------------------------------
     @property
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> tuple[Move, ...]:
         layout = self.layout
         fit = self.hands[self.turn] & layout.fit_mask  # 0 before the lead
         if fit and self.end is None and self.plain:  # the hot path: plays_for, inlined
             (left_mask, left_plays), (right_mask, right_plays) = layout.plays
             left, right = fit & left_mask, fit & right_mask
             if left and right:
-                return [*left_plays[left], *right_plays[right]]
-            return list(left_plays[left] if left else right_plays[right])
+                return left_plays[left] + right_plays[right]
+            return left_plays[left] if left else right_plays[right]  # a precomputed tuple, as it is
         if self.end is None:
             if layout.first is None:
                 if self.plain:
-                    return lead_moves(self.hands[self.turn] & self.lead_mask)
+                    return tuple(lead_moves(self.hands[self.turn] & self.lead_mask))
             elif not fit:
-                return [DRAW] if self.drawn < self.n_boneyard else [PASS]
-        return self.legal_moves_for(self.turn)
+                return _DRAW_ONLY if self.drawn < self.n_boneyard else _PASS_ONLY
+        return tuple(self.legal_moves_for(self.turn))
 
     def legal_moves_for(self, seat: int) -> list[Move]:
         if self.end is not None or seat != self.turn:

@@ -448,8 +448,8 @@ class Match:
         return action
 
     @property
-    def legal_moves(self) -> list[Move]:
-        return [] if self.needs_deal() else self.hand.legal_moves
+    def legal_moves(self) -> tuple[Move, ...]:
+        return () if self.needs_deal() else self.hand.legal_moves
 
     def __repr__(self) -> str:
         state = f"winner={self.winner}" if self.winner is not None else f"hand {len(self.hands)}"

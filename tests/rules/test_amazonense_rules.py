@@ -416,7 +416,7 @@ def test_seed_seven_tiles_each_no_boneyard() -> None:
     assert m.hands == []
 
     hand = play(hand_of(GALO_DEAL), "0: 6-6")
-    assert hand.legal_moves == [PASS]
+    assert hand.legal_moves == (PASS,)
     assert_rejected(hand, "1: draw")
     assert DRAW not in hand.legal_moves
 
@@ -430,7 +430,7 @@ def test_seed_first_hand_led_by_holder_of_6_6() -> None:
     m = Match("amazonense")
     hand = m.deal(deal(*shift(RECORD_DEAL, 2)))
     assert isinstance(hand, AmazonenseHand)
-    assert hand.turn == 2 and hand.legal_moves == [Move.parse("6-6")]
+    assert hand.turn == 2 and hand.legal_moves == (Move.parse("6-6"),)
     assert_rejected(hand, "2: 5-5")
     assert_rejected(hand, "0: 1-1")
     m.push(Move.parse("6-6"), 2)
@@ -449,7 +449,7 @@ def test_seed_batida_player_leads_any_double_else_other_team_scores_20() -> None
     m = match_after_batida()
     hand = m.deal(deal(*RECORD_DEAL))
     assert isinstance(hand, AmazonenseHand)
-    assert hand.turn == 3 and hand.legal_moves == [Move.parse("3-3")]
+    assert hand.turn == 3 and hand.legal_moves == (Move.parse("3-3"),)
     assert_rejected(hand, "0: 6-6")
 
     m = match_after_batida()
@@ -501,7 +501,7 @@ def test_seed_only_a_player_without_fitting_tile_may_pass() -> None:
     assert PASS not in hand.legal_moves
     assert_rejected(hand, "1: pass")
     hand = play(hand_of(GALO_DEAL), "0: 6-6")
-    assert hand.legal_moves == [PASS]
+    assert hand.legal_moves == (PASS,)
     play(hand, "1: pass")
     assert hand.turn == 2
 
@@ -634,7 +634,7 @@ def test_seed_five_doubles_may_ask_redeal_or_score_50() -> None:
     assert hand.end == "redeal" and hand.points == [0, 0] and hand.scores == []
     hand = play(hand_of(KEEP_DEAL), "1: keep")
     assert hand.scores == [Score(1, 1, "doubles-5", 50, 1)]
-    assert hand.turn == 0 and hand.legal_moves == [Move.parse("6-6")]
+    assert hand.turn == 0 and hand.legal_moves == (Move.parse("6-6"),)
 
 
 # -- Tranca -----------------------------------------------------------------------------------------
@@ -700,7 +700,7 @@ def test_seed_hand_after_tranca_starts_with_holder_of_6_6() -> None:
     play_in_match(m, TRANCA_65, TRANCA_PLAY)
     hand = m.deal(deal(*shift(RECORD_DEAL, 1)))
     assert isinstance(hand, AmazonenseHand)
-    assert hand.opener is None and hand.turn == 1 and hand.legal_moves == [Move.parse("6-6")]
+    assert hand.opener is None and hand.turn == 1 and hand.legal_moves == (Move.parse("6-6"),)
 
 
 # -- Placar: the match ------------------------------------------------------------------------------
@@ -718,7 +718,7 @@ def test_seed_score_checked_at_hand_end_the_hand_past_200_goes_to_the_end() -> N
     m.push(KEEP, 1)
     assert m.totals == [150, 200]
     assert m.winner is None and not m.is_over() and not m.needs_deal()
-    assert hand.legal_moves == [Move.parse("6-6")]
+    assert hand.legal_moves == (Move.parse("6-6"),)
     rest = actions(KEEP_PLAY)[1:]
     for seat, move in rest[:-1]:
         m.push(move, seat)
@@ -855,7 +855,7 @@ def test_A2_count_of_zero_scores_nothing() -> None:
 def test_A3_hand_1_holder_of_6_6_must_lead_it() -> None:
     """A3: hand 1 (opener None): seat 0 holds 6-6, 5-5 and 0-0 and may lead only 6-6."""
     hand = hand_of(RECORD_DEAL)
-    assert hand.turn == 0 and hand.legal_moves == [Move.parse("6-6")]
+    assert hand.turn == 0 and hand.legal_moves == (Move.parse("6-6"),)
     assert_rejected(hand, "0: 5-5")
     assert_rejected(hand, "0: 4-2")
     assert_rejected(hand, "1: 4-4")
@@ -930,7 +930,7 @@ def test_A3_match_after_tranca_holder_of_6_6_leads_whatever_the_sums() -> None:
     assert m.totals == [5, 5]
     hand = m.deal(deal(*shift(RECORD_DEAL, 2)))
     assert isinstance(hand, AmazonenseHand)
-    assert hand.opener is None and hand.turn == 2 and hand.legal_moves == [Move.parse("6-6")]
+    assert hand.opener is None and hand.turn == 2 and hand.legal_moves == (Move.parse("6-6"),)
 
 
 def test_A3_redealt_hand_keeps_the_lead_rule_and_the_20_is_scored_once() -> None:
@@ -1056,7 +1056,7 @@ def test_A5_wrong_galo_gives_50_to_opponents() -> None:
     """
     hand = play(hand_of(GALO_DEAL), "0: 6-6 galo, 0: 6-5 W, 0: galo")
     assert scores_at(hand, 3) == [Score(3, 0, "galo-wrong", 50, 1)]
-    assert hand.points == [50, 50] and hand.turn == 1 and hand.legal_moves == [PASS]
+    assert hand.points == [50, 50] and hand.turn == 1 and hand.legal_moves == (PASS,)
 
 
 def test_A5_wrong_galo_then_pass_still_scores_the_pass_20() -> None:
@@ -1202,7 +1202,7 @@ def test_A6_five_doubles_redeal_ends_the_hand() -> None:
     assert m.needs_deal() and m.winner is None
     nxt = m.deal(deal(*shift(RECORD_DEAL, 2)))
     assert isinstance(nxt, AmazonenseHand)
-    assert nxt.opener is None and nxt.turn == 2 and nxt.legal_moves == [Move.parse("6-6")]
+    assert nxt.opener is None and nxt.turn == 2 and nxt.legal_moves == (Move.parse("6-6"),)
 
 
 def test_A6_five_doubles_must_decide_before_the_first_play() -> None:
@@ -1210,7 +1210,7 @@ def test_A6_five_doubles_must_decide_before_the_first_play() -> None:
     After keep the choice is over and seat 0 leads.
     """
     hand = hand_of(KEEP_DEAL)
-    assert hand.turn == 1 and hand.legal_moves == [REDEAL, KEEP]
+    assert hand.turn == 1 and hand.legal_moves == (REDEAL, KEEP)
     assert hand.legal_moves_for(0) == []
     assert_rejected(hand, "0: 6-6")
     assert_rejected(hand, "1: 0-0")
@@ -1227,7 +1227,7 @@ def test_A6_six_doubles_also_choose() -> None:
     own lead; keep → team 0 +50, then he leads 6-6.
     """
     hand = hand_of(SIX_DOUBLES_DEAL)
-    assert hand.turn == 2 and hand.legal_moves == [REDEAL, KEEP]
+    assert hand.turn == 2 and hand.legal_moves == (REDEAL, KEEP)
     assert_rejected(hand, "2: 6-6")
     play(hand, "2: keep, 2: 6-6")
     assert hand.scores == [Score(1, 2, "doubles-5", 50, 0)] and hand.turn == 3
@@ -1242,7 +1242,7 @@ def test_A7_batida_table_score_plus_opponents_rounded_plus_20_for_a_double() -> 
     14 → 10; a double → +20. Team 1: 40 + 20 + 10 + 20 = 90.
     """
     hand = before_batida_double()
-    assert hand.points == [55, 40] and hand.legal_moves == [Move.parse("5-5 S")]
+    assert hand.points == [55, 40] and hand.legal_moves == (Move.parse("5-5 S"),)
     play(hand, BATIDA_DOUBLE_LAST)
     assert hand.end == "batida"
     assert scores_at(hand, 25) == [

@@ -375,7 +375,7 @@ def test_seed_6_touched_tile_is_played_at_the_first_opportunity_shown_face_up_un
         assert hand.view(seat).public["touched"] == [[], ["5-0"], [], []]
     assert hand.view(0).tiles == tuple(hand.tiles(0)) and Tile(5, 0) not in hand.view(0).tiles
     play(hand, "1: pass, 2: pass, 3: pass, 0: 6-5 L")
-    assert hand.legal_moves == [Move.parse("5-0 L")]
+    assert hand.legal_moves == (Move.parse("5-0 L"),)
     assert_rejected(hand, "1: 5-5 L", "seat 1 must first play the touched tile 5-0 (C7)")
     play(hand, "1: 5-0 L")
     assert hand.view(2).public["touched"] == [[], [], [], []]
@@ -1258,7 +1258,7 @@ def test_C9_strict_is_a_table_option_and_a_casual_record_with_a_fined_action_is_
 def test_C9_pass_without_a_playable_tile_is_never_fined() -> None:
     """C9 / C6: strict, SIXES after 6-6: seat 1 holds no 6; his pass is a pass, not a fine."""
     hand = play(hand_of(SIXES, strict=True), "0: 6-6")
-    assert hand.legal_moves == [PASS] and not hand.would_be_fined(PASS, 1)
+    assert hand.legal_moves == (PASS,) and not hand.would_be_fined(PASS, 1)
     play(hand, "1: pass")
     assert hand.scores == [] and hand.passes == 1 and hand.turn == 2
 

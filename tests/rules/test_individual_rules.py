@@ -420,10 +420,10 @@ def test_seed_round_starts_with_the_holder_of_6_6() -> None:
     holds it and leads.
     """
     hand = hand_of(DOUBLES, DOUBLES_BONEYARD)
-    assert hand.turn == 0 and hand.legal_moves == [Move.parse("6-6")]
+    assert hand.turn == 0 and hand.legal_moves == (Move.parse("6-6"),)
     assert hand.legal_moves_for(1) == []
     hand = hand_of(shift(DOUBLES, 1), DOUBLES_BONEYARD)
-    assert hand.turn == 1 and hand.legal_moves == [Move.parse("6-6")]
+    assert hand.turn == 1 and hand.legal_moves == (Move.parse("6-6"),)
 
 
 def test_seed_6_6_in_the_morto_the_highest_double_leads() -> None:
@@ -434,13 +434,13 @@ def test_seed_6_6_in_the_morto_the_highest_double_leads() -> None:
     because any double comes before every non-double (seat 1 holds 6-0 and 5-0).
     """
     hand = hand_of(THREE, THREE_BONEYARD)
-    assert hand.turn == 1 and hand.legal_moves == [Move.parse("4-4")]
+    assert hand.turn == 1 and hand.legal_moves == (Move.parse("4-4"),)
     assert_rejected(hand, "0: 3-3")
     play(hand, "1: 4-4")
     assert hand.turn == 2
 
     hand = hand_of(ZERO, ZERO_BONEYARD)
-    assert hand.turn == 0 and hand.legal_moves == [Move.parse("0-0")]
+    assert hand.turn == 0 and hand.legal_moves == (Move.parse("0-0"),)
     assert_rejected(hand, "1: 6-0")
 
 
@@ -524,7 +524,7 @@ def test_seed_no_valid_tile_draws_from_the_morto_and_plays_the_tile_that_fits() 
     his moves are now the two plays of 6-4. He plays it and the turn goes to seat 0.
     """
     hand = play(hand_of(THREE_TRANCA, THREE_TRANCA_BONEYARD), "1: 6-6")
-    assert hand.turn == 2 and hand.legal_moves == [DRAW]
+    assert hand.turn == 2 and hand.legal_moves == (DRAW,)
     play(hand, "2: draw")
     assert "6-4" in held(hand, 2) and len(hand.boneyard) == 6
     assert hand.turn == 2 and legal(hand) == {"6-4 L", "6-4 R"}
@@ -541,7 +541,7 @@ def test_seed_keeps_drawing_until_a_tile_fits() -> None:
     hand = play(hand_of(THREE_TRANCA, THREE_TRANCA_BONEYARD), THREE_TRANCA_PLAY.split("2: draw, 2: draw")[0])
     assert ends(hand) == (6, 6) and hand.turn == 2
     for drawn in ("1-1", "5-4"):
-        assert hand.legal_moves == [DRAW]
+        assert hand.legal_moves == (DRAW,)
         play(hand, "2: draw")
         assert drawn in held(hand, 2) and hand.turn == 2 and hand.end is None
     play(hand, "2: draw")
@@ -557,7 +557,7 @@ def test_seed_morto_empty_without_a_play_the_turn_passes() -> None:
     """
     hand = play(hand_of(ALL_SIXES, ALL_SIXES_BONEYARD), "0: 6-6" + ", 1: draw" * 14)
     assert hand.boneyard == [] and len(hand.tiles(1)) == 21
-    assert hand.legal_moves == [PASS] and hand.end is None
+    assert hand.legal_moves == (PASS,) and hand.end is None
     play(hand, "1: pass")
     assert hand.turn == 0 and len(hand.legal_moves) == 12  # 6-5 … 6-0, on L or R
 
@@ -733,7 +733,7 @@ def test_B2_default_every_round_is_led_by_the_highest_tile() -> None:
     play_in_match(m, TRANCA_TIE_BLOCKER, TRANCA_PLAY)
     hand = m.deal(*dealt(TRANCA_LOWEST))
     assert isinstance(hand, IndividualHand)
-    assert hand.turn == 0 and hand.legal_moves == [Move.parse("6-6")]
+    assert hand.turn == 0 and hand.legal_moves == (Move.parse("6-6"),)
     assert_rejected(hand, "2: 2-1")
 
 
@@ -753,14 +753,14 @@ def test_B3_draw_one_tile_at_a_time_until_one_fits_then_play_it() -> None:
     the boneyard: 4-2 (no fit, he draws again), then 5-4, which fits only L: now his only move is 5-4 L;
     drawing again or passing is refused."""
     hand = play(hand_of(DOUBLES, DOUBLES_BONEYARD), "0: 6-6, 1: 6-5 L, 0: 5-5 L")
-    assert ends(hand) == (5, 6) and hand.legal_moves == [DRAW]
+    assert ends(hand) == (5, 6) and hand.legal_moves == (DRAW,)
     play(hand, "1: draw")
     assert held(hand, 1) - names(DOUBLES[1]) == {"4-2"}
-    assert len(hand.boneyard) == 13 and hand.legal_moves == [DRAW]
+    assert len(hand.boneyard) == 13 and hand.legal_moves == (DRAW,)
     play(hand, "1: draw")
     assert held(hand, 1) - names(DOUBLES[1]) == {"4-2", "5-4"}
     assert len(hand.boneyard) == 12
-    assert hand.legal_moves == [Move.parse("5-4 L")]
+    assert hand.legal_moves == (Move.parse("5-4 L"),)
     assert_rejected(hand, "1: draw")
     assert_rejected(hand, "1: pass")
     assert_rejected(hand, "1: 4-2 L")
@@ -786,11 +786,11 @@ def test_B3_pass_only_with_an_empty_boneyard() -> None:
     the round goes on, he may not draw any more, and passes."""
     hand = play(hand_of(ALL_SIXES, ALL_SIXES_BONEYARD), "0: 6-6")
     for k in range(14):
-        assert hand.legal_moves == [DRAW], k
+        assert hand.legal_moves == (DRAW,), k
         assert_rejected(hand, "1: pass")
         play(hand, "1: draw")
         assert hand.turn == 1 and hand.end is None
-    assert hand.boneyard == [] and hand.legal_moves == [PASS]
+    assert hand.boneyard == [] and hand.legal_moves == (PASS,)
     assert_rejected(hand, "1: draw")
     play(hand, "1: pass")
     assert hand.turn == 0 and hand.view(0).public["passes"] == 1
@@ -829,7 +829,7 @@ def test_B3_boneyard_is_drawn_out_even_when_no_tile_can_fit() -> None:
     hand = play(hand_of(ZERO, ZERO_BONEYARD), ZERO_PLAY)
     assert ends(hand) == (0, 0) and hand.end is None and hand.turn == 0
     for k in range(13):
-        assert hand.legal_moves == [DRAW], k
+        assert hand.legal_moves == (DRAW,), k
         play(hand, "0: draw")
         assert hand.end is None and hand.turn == 0
     assert len(hand.tiles(0)) == 2 + 13 and len(hand.boneyard) == 1
@@ -905,7 +905,7 @@ def test_B4_blocked_by_a_draw_the_blocker_is_who_made_the_last_play() -> None:
     draw (action 19)."""
     hand = play(hand_of(DRAWN_TIE, DRAWN_TIE_BONEYARD), DRAWN_TIE_PLAY.rsplit(",", 1)[0])
     assert ends(hand) == (6, 6) and len(hand.boneyard) == 1
-    assert hand.end is None and hand.turn == 1 and hand.legal_moves == [DRAW]
+    assert hand.end is None and hand.turn == 1 and hand.legal_moves == (DRAW,)
     play(hand, "1: draw")
     assert hand.end == "tranca" and hand.boneyard == []
     assert [hand.pips(s) for s in range(3)] == [14, 14, 58]
@@ -1007,7 +1007,7 @@ def test_B5_scores_are_undone_with_the_round_end() -> None:
     hand = play(hand_of(ZERO, ZERO_BONEYARD), ZERO_PLAY + ", 0: draw" * 14)
     hand.pop()
     assert hand.end is None and hand.winner is None and hand.points == [0, 0]
-    assert len(hand.boneyard) == 1 and len(hand.tiles(0)) == 15 and hand.legal_moves == [DRAW]
+    assert len(hand.boneyard) == 1 and len(hand.tiles(0)) == 15 and hand.legal_moves == (DRAW,)
 
 
 # -- B6 match ----------------------------------------------------------------------------------------
