@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import itertools
 import json
@@ -86,6 +87,7 @@ class Player:
     actions: int = 0  # action events seen, every seat
     round_trips: list[tuple[float, float]] = field(default_factory=list)  # (sent at, seconds to ack)
     errors: int = 0
+    error_codes: collections.Counter[str] = field(default_factory=collections.Counter)
     rematches: int = 0
     dropped: bool = False
     ready: asyncio.Event = field(default_factory=asyncio.Event)
@@ -109,6 +111,7 @@ class Result:
     server_cpu: float
     client_cpu: float
     server_rss: float
+    error_codes: collections.Counter[str]
 
 
 async def play(
@@ -141,6 +144,7 @@ async def play(
                 player.pending = None
         elif kind == "error":
             player.errors += 1
+            player.error_codes[f"{frame.get('code')}: {frame.get('message')}"] += 1
             if player.pending is not None and frame.get("ref") == player.pending[0]:
                 player.pending = None
         state = player.state
@@ -242,6 +246,7 @@ async def measure(port: int, pid: int, n: int, args: argparse.Namespace, console
         server_cpu=100 * (cpu1 - cpu0) / wall,
         client_cpu=100 * (client1 - client0) / wall,
         server_rss=rss,
+        error_codes=sum((p.error_codes for p in players), collections.Counter()),
     )
 
 
@@ -330,6 +335,9 @@ def main() -> None:
         "actions/s: every committed action (bots' included); ack: a scripted player's action sent → ack; "
         "CPU in % of one core."
     )
+    for r in results:
+        for text, count in r.error_codes.most_common(5):
+            console.print(f"{r.tables} tables: {count} × error {text}", markup=False, highlight=False)
 
 
 if __name__ == "__main__":
