@@ -170,7 +170,6 @@ class Table:
         data["totals"] = match.totals
         data["winner"] = match.winner
         data["hands"] = self._scoreboard(match)
-
         match_ends = self._match_deadline()
         data["clock"] = {
             "seat": None if hand.end is not None else hand.turn,
