@@ -14,11 +14,14 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import Depends, FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from swagger_ui_bundle import swagger_ui_path
 
 from capicua.bots.arena import make_bot
@@ -54,7 +57,11 @@ STATUS = {
     "illegal": 422,
     "malformed": 422,
     "unavailable": 503,
+    "unauthorized": 401,
+    "invalid": 422,
 }
+#: The error code of a plain HTTP status (an unknown path, a wrong method…).
+HTTP_CODES = {404: "not-found", 405: "method-not-allowed", 401: "unauthorized", 403: "forbidden", 422: "invalid"}
 
 
 BotLevel = Literal["random", "greedy", "expert"]
@@ -129,7 +136,9 @@ def caller(request: Request) -> Identity | None:
 def current_identity(request: Request) -> Identity:
     who = caller(request)
     if who is None:
-        raise HTTPException(401, "sign in, or send a guest token: Authorization: Bearer <token> (POST /api/guests)")
+        raise TableError(
+            "unauthorized", "sign in, or send a guest token: Authorization: Bearer <token> (POST /api/guests)"
+        )
     return who
 
 
@@ -177,9 +186,24 @@ def create_app(store: Store, secret: str, config: TableConfig | None = None) -> 
     app.state.service = service
     app.state.identities = identities
 
+    # Every HTTP error has one shape: {"error": code, "message": text} (validation adds "detail").
     @app.exception_handler(TableError)
     async def table_error(_request: Request, exc: TableError) -> JSONResponse:
         return JSONResponse({"error": exc.code, "message": exc.message}, status_code=STATUS.get(exc.code, 400))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = jsonable_encoder(exc.errors())
+        first = errors[0] if errors else {}
+        where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
+        message = f"{where}: {first.get('msg', 'invalid')}" if where else str(first.get("msg", "invalid request"))
+        return JSONResponse({"error": "invalid", "message": message, "detail": errors}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = HTTP_CODES.get(exc.status_code, "error")
+        body = {"error": code, "message": str(exc.detail)}
+        return JSONResponse(body, status_code=exc.status_code, headers=exc.headers)
 
     @app.post("/api/guests", response_model=GuestOut, tags=["identity"])
     async def new_guest(body: GuestIn | None = None) -> GuestOut:
@@ -204,7 +228,7 @@ def create_app(store: Store, secret: str, config: TableConfig | None = None) -> 
         try:
             who, token = await accounts.sign_up(body.username, body.password, body.name, caller(request))
         except AccountError as exc:
-            raise HTTPException(409 if exc.code == "taken" else 422, exc.message) from None
+            raise TableError("taken" if exc.code == "taken" else "invalid", exc.message) from None
         return signed_in(response, request, who, token)
 
     @app.post("/api/login", tags=["identity"])
@@ -212,7 +236,7 @@ def create_app(store: Store, secret: str, config: TableConfig | None = None) -> 
         try:
             who, token = await accounts.log_in(body.username, body.password)
         except AccountError as exc:
-            raise HTTPException(401, exc.message) from None
+            raise TableError("unauthorized", exc.message) from None
         return signed_in(response, request, who, token)
 
     @app.post("/api/logout", tags=["identity"])

@@ -281,8 +281,7 @@ def test_create_with_bad_options_is_422(h: Harness, body: dict[str, Any], error:
     before = h.client.get("/api/tables").json()
     code, data = status(h.client, "POST", "/api/tables", who, **body)
     assert code == 422, data
-    if error is not None:
-        assert data["error"] == error, data
+    assert data["error"] == (error or "invalid") and data["message"], data  # one error shape for every error
     assert h.client.get("/api/tables").json() == before  # no table was made
 
 
@@ -295,7 +294,8 @@ def test_http_errors(h: Harness) -> None:
     # No token, or a forged one: 401 everywhere a player is needed.
     forged = Guest(ana.id, ana.name, ana.token[:-2] + "xx")
     for who in (None, forged):
-        assert status(c, "POST", "/api/tables", who, variant="individual")[0] == 401
+        code, data = status(c, "POST", "/api/tables", who, variant="individual")
+        assert (code, data["error"]) == (401, "unauthorized") and "guest token" in data["message"]
         for action in ("join", "leave", "bots", "start", "rematch"):
             assert status(c, "POST", f"{base}/{action}", who)[0] == 401, action
 
@@ -325,6 +325,10 @@ def test_http_errors(h: Harness) -> None:
     assert status(c, "POST", url, owner)[0] == 200  # the owner needs no invite
 
     assert c.get("/api/tables/nosuch").status_code == 404
+    r = c.get("/api/no/such/path")  # not a route: the same shape
+    assert (r.status_code, r.json()["error"]) == (404, "not-found") and r.json()["message"]
+    r = c.post("/api/tables", content=b"{not json", headers={**ana.headers, "content-type": "application/json"})
+    assert (r.status_code, r.json()["error"]) == (422, "invalid") and r.json()["detail"]
     assert status(c, "POST", "/api/tables/nosuch/join", ana)[0] == 404
     assert c.get("/api/records/999").status_code == 404
     assert c.get(f"{base}/records").json() == []
