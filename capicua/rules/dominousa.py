@@ -107,7 +107,7 @@ class DominousaHand(LineHand):
             self.strict = True
         if time_called:
             self.time_called = True
-        # touched, lead_losers, time_up, awarded, lead_draw and _marks start as the class's values below
+        # touched, lead_losers, time_up, awarded, lead_draw and _marks start as the class's values above
         # (a hand is made thousands of times a second in simulations); what changes them sets its own.
 
     # -- C7 touched tile ----------------------------------------------------------------
