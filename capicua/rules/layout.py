@@ -331,17 +331,18 @@ class LineLayout(_Layout):
         return self.left + self.right
 
     def play(self, tile: int, end: int) -> int:
-        """Lay ``tile`` at ``end`` (the caller checks it fits); return the new ``fit_mask``."""
+        """Lay ``tile`` at ``end`` (the caller checks it fits); return the sum of the ends.
+
+        ``LineHand.push`` does the same inline on its hot path: change both together.
+        """
         if end == L:
             self.lefts.append(tile)
-            left = self.left = PIPS[tile] - self.left
-            self.ends, fit, self.plays, self.code_fit = LINE_OPEN[left * 7 + self.right]
+            self.left = PIPS[tile] - self.left
         else:
             self.rights.append(tile)
-            right = self.right = PIPS[tile] - self.right
-            self.ends, fit, self.plays, self.code_fit = LINE_OPEN[self.left * 7 + right]
-        self.fit_mask = fit
-        return fit
+            self.right = PIPS[tile] - self.right
+        self._refresh()
+        return self.left + self.right
 
     def unplay(self, end: int) -> None:
         if end == L:

@@ -428,6 +428,18 @@ def test_full_bot_match_with_a_restart_in_the_middle(empty_store_url: str, varia
     run(body(), timeout=300)
 
 
+async def finished_dominousa_match(service: TableService, target: int) -> tuple[Table, Subscriber]:
+    """Ana in seat 0 (playing from her frames) and three greedy bots play a Dominousa match to its end."""
+    table = await service.create(ANA, "dominousa", None, {"target": target}, False)
+    await table.join(ANA, 0, None)
+    await table.fill_bots(ANA, "greedy")
+    frames, sub = subscribe(table)
+    await table.subscribe(sub, None)
+    await table.start(ANA)
+    assert await play(table, frames, [], stop=10**9)
+    return table, sub
+
+
 async def _copy_table(store: Store, source: Table, events: list[Any]) -> str:
     """A new table holding ``events``: what a server killed at that moment leaves behind."""
     row = await store.create_table(source.variant, source.players, source.options, False, source.owner)
@@ -443,13 +455,7 @@ def test_restart_resumes_what_a_killed_server_left_half_done(empty_store_url: st
 
     async def body() -> None:
         store, service = await start_service(empty_store_url)
-        table = await service.create(ANA, "dominousa", None, {"target": 150}, False)
-        await table.join(ANA, 0, None)
-        await table.fill_bots(ANA, "greedy")
-        frames, sub = subscribe(table)
-        await table.subscribe(sub, None)
-        await table.start(ANA)
-        assert await play(table, frames, [], stop=10**9)
+        table, _ = await finished_dominousa_match(service, target=150)
         events = await store.events(table.id)
         deals = [i for i, e in enumerate(events) if e.kind == "deal"]
         assert len(deals) >= 2, "the match should have more than one hand"
@@ -481,13 +487,7 @@ def test_finished_tables_are_let_go_when_idle_and_loaded_again_when_asked_for(em
 
     async def body() -> None:
         store, service = await start_service(empty_store_url)
-        table = await service.create(ANA, "dominousa", None, {"target": 60}, False)
-        await table.join(ANA, 0, None)
-        await table.fill_bots(ANA, "greedy")
-        frames, sub = subscribe(table)
-        await table.subscribe(sub, None)
-        await table.start(ANA)
-        assert await play(table, frames, [], stop=10**9)
+        table, sub = await finished_dominousa_match(service, target=60)
         summary, state = table.summary(), table.state(0)
         assert service.forget_idle(seconds=0) == 0  # watched: kept
         table.unsubscribe(sub)
