@@ -3,7 +3,8 @@
     python bench/server.py [--tables 100 500] [--seconds 20] [--bot greedy] [--variant dominousa] [--bot-delay 0.4]
 
 For each table count N, a fresh ``capicua serve`` is started as a subprocess (SQLite in a temporary
-directory, listening on 127.0.0.1 only, the bots at the server's own pace: ``--bot-delay``, 0.4 s on
+directory, or with ``--postgres DSN`` a fresh database on that PostgreSQL server, dropped after the row;
+listening on 127.0.0.1 only, the bots at the server's own pace: ``--bot-delay``, 0.4 s on
 average as in production; ``--bot-delay 0`` makes them move at once, which measures how many actions
 the server can take rather than how it answers a table). This one client process creates N tables,
 each with a scripted player in seat 0 on its own websocket (it acts as soon as it is its turn) and
@@ -30,6 +31,7 @@ import itertools
 import json
 import os
 import random
+import secrets
 import socket
 import statistics
 import subprocess
@@ -39,6 +41,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 from rich.console import Console
@@ -250,6 +253,16 @@ async def measure(port: int, pid: int, n: int, args: argparse.Namespace, console
     )
 
 
+async def _admin(dsn: str, sql: str) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(dsn, timeout=10)
+    try:
+        await conn.execute(sql)
+    finally:
+        await conn.close()
+
+
 def run(n: int, args: argparse.Namespace, console: Console) -> Result:
     """One row: a fresh server, N tables, the measurement, the server stopped."""
     with tempfile.TemporaryDirectory(prefix="capicua-bench-") as tmp:
@@ -258,6 +271,12 @@ def run(n: int, args: argparse.Namespace, console: Console) -> Result:
         command = [sys.executable, "-m", "capicua.cli", "serve", "--host", HOST, "--port", str(port)]
         command += ["--data-dir", str(Path(tmp) / "data"), "--bot-delay", str(args.bot_delay)]
         env = {k: v for k, v in os.environ.items() if k != "CAPICUA_DATABASE_URL"}  # SQLite
+        database = None
+        if args.postgres:  # a fresh database of its own on that server, dropped at the end
+            database = f"capicua_bench_{secrets.token_hex(4)}"
+            asyncio.run(_admin(args.postgres, f'CREATE DATABASE "{database}"'))
+            netloc = urlsplit(args.postgres).netloc
+            env["CAPICUA_DATABASE_URL"] = f"postgresql+asyncpg://{netloc}/{database}"
         with log.open("wb") as out:
             server = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env)
         try:
@@ -281,6 +300,8 @@ def run(n: int, args: argparse.Namespace, console: Console) -> Result:
             except subprocess.TimeoutExpired:
                 server.kill()
                 server.wait(timeout=30)
+            if database is not None:
+                asyncio.run(_admin(args.postgres, f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)'))
             text = log.read_text(errors="replace")
             if "Traceback" in text:
                 first = text[text.index("Traceback") :].split("\nTraceback")[0].split("\nINFO")[0]
@@ -301,6 +322,12 @@ def main() -> None:
     parser.add_argument(
         "--bot-delay", type=float, default=0.4, help="seconds a bot waits before it moves (the server's default, 0.4)"
     )
+    parser.add_argument(
+        "--postgres",
+        metavar="DSN",
+        help="run the server on PostgreSQL instead of SQLite, e.g. postgresql://postgres@127.0.0.1/postgres "
+        "(a fresh database on that server for each row, dropped after it)",
+    )
     args = parser.parse_args()
     if any(n < 1 or n > 5000 for n in args.tables) or not 0 < args.seconds <= 600 or not 0 <= args.warmup <= 60:
         parser.error("tables must be 1..5000, seconds 0..600, warmup 0..60")
@@ -309,7 +336,8 @@ def main() -> None:
 
     table = Table(
         title=f"capicua serve: {args.variant}, 1 scripted player + 3 {args.bot} bots a table "
-        f"(bot delay {args.bot_delay:g} s ±50 %), SQLite, {args.seconds:g} s a row ({os.cpu_count()} CPUs)"
+        f"(bot delay {args.bot_delay:g} s ±50 %), {'PostgreSQL' if args.postgres else 'SQLite'}, "
+        f"{args.seconds:g} s a row ({os.cpu_count()} CPUs)"
     )
     for name in ("tables", "in play", "actions/s", "ack p50 ms", "ack p99 ms", "acks", "errors", "rematches"):
         table.add_column(name, justify="right")
