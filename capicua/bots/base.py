@@ -15,7 +15,7 @@ from capicua.bots.worlds import knowledge, nobody_else_can_play
 from capicua.rules.hand import SeatView
 from capicua.rules.layout import LineLayout, SpinnerLayout
 from capicua.rules.moves import ANNOUNCE, CLAIM, GALO, KEEP, PASS, Move
-from capicua.rules.tiles import NUMBER_MASK, Tile
+from capicua.rules.tiles import NUMBER_MASK, Tile, mask_of
 
 __all__ = ["Bot", "CarefulBot", "fits_mask", "layout_of", "open_mask", "optional_moves"]
 
@@ -102,7 +102,7 @@ class CarefulBot(Bot):
             return keep
         if CLAIM in view.legal_moves:
             fit = open_mask(view)
-            unseen = fit & ~view.on_table & ~sum(t.mask for t in view.tiles)
+            unseen = fit & ~view.on_table & ~mask_of(view.tiles)
             if unseen and not any(m is PASS or m is CLAIM for _, m in view.history):
                 return None  # nobody has shown a void yet: any other seat may hold an unseen fitting tile
             certain = nobody_else_can_play(knowledge(view), fit, view.seat, view.seats)

@@ -22,12 +22,7 @@ from capicua.rules.match import get_variant
 from capicua.rules.moves import ANNOUNCE, CLAIM, DRAW, KEEP, PASS, REDEAL, Move, MoveError
 from capicua.rules.tiles import ALL_TILES_MASK, DOUBLE_MASK, NUMBER_MASK, TILES, Tile
 
-__all__ = ["Knowledge", "knowledge", "nobody_else_can_play", "sample_world", "table_mask"]
-
-
-def table_mask(view: SeatView) -> int:
-    """The tiles lying on the table."""
-    return view.on_table
+__all__ = ["Knowledge", "knowledge", "nobody_else_can_play", "sample_world"]
 
 
 @dataclass
@@ -59,7 +54,7 @@ def knowledge(view: SeatView) -> Knowledge:
     """Work out what ``view.seat`` knows: unseen tiles, known holdings and voids."""
     assert view.seat is not None, "a spectator has no hand to reason from"
     me, n = view.seat, view.seats
-    on_table = table_mask(view)
+    on_table = view.on_table
     held = [0] * n
     for t in view.tiles:
         held[me] |= t.mask

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 from capicua.rules.moves import END_NAMES, LEAD, PLAY_CODES, Action, Move, MoveError
-from capicua.rules.tiles import ALL_TILES_MASK, PIPS, TILES, Tile, tiles_of
+from capicua.rules.tiles import ALL_TILES_MASK, PIPS, TILES, Tile, mask_of, tiles_of
 
 __all__ = ["Hand", "IllegalMoveError", "Score", "SeatView", "round_down_5"]
 
@@ -216,11 +216,9 @@ class Hand:
 
     def on_table(self) -> int:
         """Bitmask of the tiles on the table: in no hand and not in the boneyard."""
-        out = 0
+        out = mask_of(self.boneyard)
         for h in self.hands:
             out |= h
-        for t in self.boneyard:
-            out |= 1 << t
         return ALL_TILES_MASK ^ out
 
     def ends_before(self) -> list[tuple[tuple[int, int], ...]]:
