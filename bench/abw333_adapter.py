@@ -55,8 +55,8 @@ import random
 import time
 from typing import Any
 
-from capicua.bots.arena import make_bot
 from capicua.bots.base import Bot
+from capicua.bots.registry import make_bot
 from capicua.rules.dominousa import DominousaHand
 from capicua.rules.moves import LEAD_REVERSED, PASS, Move
 from capicua.rules.tiles import Tile, mask_of

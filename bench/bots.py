@@ -1,33 +1,44 @@
-"""Bot strength: the expert against the greedy bot in each game, and against abw333's AI in abw333's game.
+"""Bot strength: the expert against the baselines of issue 14 (``scorer``, ``pimc:24``, ``greedy``), side by side.
 
-    pip install -e '.[bench]'        # abw333's dominoes
-    python bench/bots.py [--pairs 200] [--budget 50] [--workers N] [--only NAME]
+    python bench/bots.py [--matches 400] [--budget 50] [--jobs 1] [--rows NAME ...] [--out FILE]
+    pip install -e '.[bench]'        # abw333's dominoes, for the optional ``abw333`` row
 
-Rows (``--only`` takes a row's name):
+Rows (``--rows`` picks some; the default is every row but the optional ones):
 
-- ``dominousa``, ``amazonense``, ``individual``: ``expert:BUDGET`` against ``greedy`` in Dominousa, Dominó
-  Amazonense and 2-player individual play, matches to each variant's target, ``--pairs`` duplicate pairs each
-  (2 × pairs matches: the same deals with the seats swapped), through ``capicua.bots.arena.run_arena``.
-- ``abw333``: ``expert:BUDGET`` against abw333's ``probabilistic_alphabeta`` (see ``bench/abw333_adapter.py``)
-  in abw333's own ``Series`` to 200: 2 × pairs series, our bot on team 0 and then on team 1 for each seed.
+- ``amazonense-scorer``: ``expert:BUDGET`` against ``scorer`` in Dominó Amazonense (goal ≥ 80 %);
+- ``dominousa-pimc``, ``amazonense-pimc``, ``individual-pimc``: against ``pimc:24`` in Dominousa, Amazonense
+  and 2-player individual play (goal ≥ 60 % each);
+- ``amazonense-greedy``: against ``greedy`` in Amazonense (goal ≥ 85 %);
+- ``scorer-greedy``: ``scorer`` against ``greedy`` in Amazonense, the baseline check (issue 14 says about 70 %);
+- optional: ``dominousa-greedy``, ``individual-greedy`` (the expert against greedy in the line games) and
+  ``abw333`` (against abw333's ``probabilistic_alphabeta`` in abw333's own ``Series`` to 200, through
+  ``bench/abw333_adapter.py``).
 
-Win rates are of matches (series), with Wilson 95 % intervals; Elo is the difference the win rate implies;
-points are per hand (per game for abw333), ours - theirs; times are our bot's, per decision. A goal passes on the
-point estimate of the win rate (and for abw333 on the move times too).
+Every row plays ``--matches`` matches (rounded up to an even number) to each variant's target in duplicate:
+every seed's deals twice, the seats swapped (``capicua.bots.arena.duplicate_match``; abw333: our bot on team 0,
+then on team 1). The rows run side by side, interleaved pair by pair, so a run stopped early (Ctrl-C, or
+``--minutes``) still has comparable rows, and the machine's load is the same for all of them. ``--out`` rewrites
+a file with the table after every pair, so a long run keeps what it measured.
+
+Win rates are of matches, with Wilson 95 % intervals. Move times are per decision of a seat on its turn, the
+CPU time of the thread that decided (what the expert's budget counts: ``time.thread_time``), for each side; the
+notes add the expert's wall-clock time. A goal passes on the point estimate of the win rate.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import math
-import os
 import shlex
+import signal
 import sys
 import time
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 from rich.console import Console, JustifyMethod
@@ -35,56 +46,73 @@ from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
-    TaskID,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
 from rich.table import Table
 
-from capicua.bots.arena import run_arena
+from capicua.bots.arena import duplicate_match
+from capicua.bots.registry import make_bot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from abw333_adapter import SEARCH_SAMPLES, SEARCH_TILES, TARGET, play_series
 
 
 @dataclass(frozen=True)
-class ArenaRow:
+class Row:
     name: str
-    label: str
+    label: str  # the game
+    a: str  # our side's spec, with {expert} for the expert under test
+    b: str
     variant: str
     players: int | None
-    goal: float
+    goal: float | None  # the least win rate of A the row asks for
+    optional: bool = False
 
 
-ARENA_ROWS = (
-    ArenaRow("dominousa", "Dominousa", "dominousa", None, 0.85),
-    ArenaRow("amazonense", "Amazonense", "amazonense", None, 0.75),
-    ArenaRow("individual", "Individual, 2 players", "individual", 2, 0.70),
+ROWS = (
+    Row("amazonense-scorer", "Amazonense", "{expert}", "scorer", "amazonense", None, 0.80),
+    Row("dominousa-pimc", "Dominousa", "{expert}", "pimc:24", "dominousa", None, 0.60),
+    Row("amazonense-pimc", "Amazonense", "{expert}", "pimc:24", "amazonense", None, 0.60),
+    Row("individual-pimc", "Individual, 2 players", "{expert}", "pimc:24", "individual", 2, 0.60),
+    Row("amazonense-greedy", "Amazonense", "{expert}", "greedy", "amazonense", None, 0.85),
+    Row("scorer-greedy", "Amazonense", "scorer", "greedy", "amazonense", None, None),
+    Row("dominousa-greedy", "Dominousa", "{expert}", "greedy", "dominousa", None, 0.85, optional=True),
+    Row("individual-greedy", "Individual, 2 players", "{expert}", "greedy", "individual", 2, 0.70, optional=True),
+    Row("abw333", "abw333 Series to 200", "{expert}", "probabilistic_alphabeta", "abw333", None, 0.60, optional=True),
 )
-ABW333_NAME = "abw333"
-ABW333_GOAL = 0.60
-ABW333_MEAN_MS = 50.0
-ABW333_MAX_MS = 1000.0
-ROW_NAMES = (*(r.name for r in ARENA_ROWS), ABW333_NAME)
+BY_NAME = {r.name: r for r in ROWS}
 
 
 @dataclass
-class Line:
-    """One row of the table."""
+class Outcome:
+    """One match of a row, from A's side."""
 
-    label: str
-    opponent: str
-    matches: int
-    wins: int
-    ours_per_hand: float
-    theirs_per_hand: float
-    mean_ms: float
-    max_ms: float
-    goal: str
-    passed: bool
-    seconds: float
-    notes: list[str] = field(default_factory=list)
+    won: bool
+    hands: int
+    a_times: list[float]  # CPU seconds a decision
+    b_times: list[float]
+    a_walls: list[float]  # wall-clock seconds a decision (empty where not measured)
+
+
+@dataclass
+class Tally:
+    row: Row
+    a: str
+    matches: int = 0
+    wins: int = 0
+    hands: int = 0
+    a_times: list[float] = field(default_factory=list)
+    b_times: list[float] = field(default_factory=list)
+    a_walls: list[float] = field(default_factory=list)
+
+    def add(self, o: Outcome) -> None:
+        self.matches += 1
+        self.wins += o.won
+        self.hands += o.hands
+        self.a_times += o.a_times
+        self.b_times += o.b_times
+        self.a_walls += o.a_walls
 
     @property
     def win_rate(self) -> float:
@@ -92,7 +120,11 @@ class Line:
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson 95 % interval of a win rate (as ``ArenaResult.interval``)."""
+    """Wilson 95 % interval of a win rate (as ``ArenaResult.interval``).
+
+    >>> [round(x, 3) for x in wilson(320, 400)]
+    [0.758, 0.836]
+    """
     if not n:
         return (0.0, 1.0)
     p = wins / n
@@ -101,114 +133,154 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def elo(win_rate: float) -> float:
-    """Elo difference implied by a win rate, clamped at ±800 (as ``ArenaResult.elo``)."""
-    p = min(max(win_rate, 1e-3), 1 - 1e-3)
-    return max(-800.0, min(800.0, -400 * math.log10(1 / p - 1)))
+def play_pair(row: Row, a: str, seed: int, abw333: tuple[int, int]) -> list[Outcome]:
+    """The two matches of one seed: A on the even seats (team 0), then on the odd ones."""
+    if row.variant == "abw333":
+        from abw333_adapter import TARGET, play_series
 
-
-def arena_line(row: ArenaRow, expert: str, pairs: int, seed: int, workers: int, advance: Callable[[int], None]) -> Line:
-    t0 = time.perf_counter()
-    result = run_arena(expert, "greedy", row.variant, row.players, {}, pairs, seed, workers, advance)
-    s = result.summary()
-    passed = result.win_rate >= row.goal
-    return Line(
-        label=row.label,
-        opponent="greedy",
-        matches=result.matches,
-        wins=result.a_wins,
-        ours_per_hand=s["a_points_per_hand"],
-        theirs_per_hand=s["b_points_per_hand"],
-        mean_ms=s["a_move_ms_mean"],
-        max_ms=s["a_move_ms_max"],
-        goal=f"≥ {row.goal:.0%}",
-        passed=passed,
-        seconds=time.perf_counter() - t0,
-        notes=[f"{result.hands} hands"],
+        out = []
+        for team in (0, 1):
+            r: dict[str, Any] = play_series(a, team, seed, target=TARGET, tiles=abw333[0], samples=abw333[1])
+            out.append(Outcome(bool(r["won"]), r["games"], r["move_times"], r["abw333_times"], []))
+        return out
+    results = (
+        duplicate_match(a, row.b, row.variant, row.players, {}, seed, a_even=True),
+        duplicate_match(a, row.b, row.variant, row.players, {}, seed, a_even=False),
     )
+    return [Outcome(r.a_won, r.hands, r.move_times[0], r.move_times[1], r.wall_times[0]) for r in results]
 
 
-def abw333_line(
-    expert: str, pairs: int, seed: int, workers: int, advance: Callable[[int], None], tiles: int, samples: int
-) -> Line:
-    t0 = time.perf_counter()
-    jobs = [(seed + i, team) for i in range(pairs) for team in (0, 1)]
-    results: list[dict[str, Any]] = []
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [
-            pool.submit(play_series, expert, team, s, target=TARGET, tiles=tiles, samples=samples) for s, team in jobs
-        ]
-        for future in as_completed(futures):
-            results.append(future.result())
-            advance(1)
-    wins = sum(r["won"] for r in results)
-    games = sum(r["games"] for r in results)
-    ours = sum(r["points"][0] for r in results)
-    theirs = sum(r["points"][1] for r in results)
-    times = [t for r in results for t in r["move_times"]]
-    theirs_times = [t for r in results for t in r["abw333_times"]]
-    mean_ms = 1000 * sum(times) / len(times) if times else 0.0
-    max_ms = 1000 * max(times, default=0.0)
-    n = len(results)
-    passed = n > 0 and wins / n >= ABW333_GOAL and mean_ms <= ABW333_MEAN_MS and max_ms <= ABW333_MAX_MS
-    abw333_mean = 1000 * sum(theirs_times) / len(theirs_times) if theirs_times else 0.0
-    return Line(
-        label=f"abw333 Series to {TARGET}",
-        opponent="probabilistic_alphabeta",
-        matches=n,
-        wins=wins,
-        ours_per_hand=round(ours / games, 2) if games else 0.0,
-        theirs_per_hand=round(theirs / games, 2) if games else 0.0,
-        mean_ms=round(mean_ms, 2),
-        max_ms=round(max_ms, 2),
-        goal=f"≥ {ABW333_GOAL:.0%}, mean ≤ {ABW333_MEAN_MS:.0f} ms, max ≤ {ABW333_MAX_MS:.0f} ms",
-        passed=passed,
-        seconds=time.perf_counter() - t0,
-        notes=[
-            f"{games} games ({sum(r['blocked'] for r in results)} blocked)",
-            f"abw333 {abw333_mean:.0f} ms mean, {1000 * max(theirs_times, default=0.0):.0f} ms max a move",
-        ],
+def _ms(xs: list[float]) -> str:
+    if not xs:
+        return "—"
+    return f"{1000 * sum(xs) / len(xs):.1f} / {1000 * max(xs):.1f}"
+
+
+def table_of(tallies: list[Tally], title: str) -> Table:
+    table = Table(title=title)
+    headers: tuple[tuple[str, JustifyMethod], ...] = (
+        ("game", "left"),
+        ("A", "left"),
+        ("B", "left"),
+        ("matches", "right"),
+        ("A wins", "right"),
+        ("win %", "right"),
+        ("95 % CI", "right"),
+        ("A ms mean / max", "right"),
+        ("B ms mean / max", "right"),
+        ("goal", "left"),
+        ("", "left"),
     )
+    for name, justify in headers:
+        table.add_column(name, justify=justify)
+    for t in tallies:
+        lo, hi = wilson(t.wins, t.matches)
+        if t.row.goal is None:
+            goal, verdict = "baseline", ""
+        else:
+            goal = f"≥ {t.row.goal:.0%}"
+            verdict = "—" if not t.matches else ("pass" if t.win_rate >= t.row.goal else "FAIL")
+        table.add_row(
+            t.row.label,
+            t.a,
+            t.row.b,
+            str(t.matches),
+            str(t.wins),
+            f"{t.win_rate:.1%}",
+            f"{lo:.1%}–{hi:.1%}",
+            _ms(t.a_times),
+            _ms(t.b_times),
+            goal,
+            verdict,
+        )
+    return table
 
 
-def _advancer(progress: Progress, task: TaskID) -> Callable[[int], None]:
-    def advance(k: int) -> None:
-        progress.advance(task, k)
+def notes_of(tallies: list[Tally]) -> list[str]:
+    out = []
+    for t in tallies:
+        if not t.matches:
+            continue
+        unit = "games" if t.row.variant == "abw333" else "hands"
+        wall = f"; A's wall clock {_ms(t.a_walls)} ms a move (mean / max)" if t.a_walls else ""
+        out.append(f"{t.row.name}: {t.hands} {unit} ({t.hands / t.matches:.1f} a match){wall}")
+    return out
 
-    return advance
+
+class Stop(Exception):
+    """SIGTERM: print what was measured and leave."""
+
+
+def _worker_init() -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a worker just ends; the parent prints the table
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--pairs", type=int, default=200, help="duplicate pairs per row: 2 × pairs matches (200)")
+    parser.add_argument("--matches", type=int, default=400, help="matches per row, even (default 400)")
     parser.add_argument("--budget", type=float, default=50, help="the expert's budget, ms a move (default 50)")
-    parser.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
-    parser.add_argument("--only", choices=ROW_NAMES, help="run this row only")
+    parser.add_argument("--jobs", type=int, default=1, help="processes that play matches (default 1)")
+    parser.add_argument(
+        "--rows", nargs="+", choices=tuple(BY_NAME), help="these rows only (default: all but the optional)"
+    )
     parser.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
-    parser.add_argument(
-        "--abw333-tiles",
-        type=int,
-        default=SEARCH_TILES,
-        help=f"abw333 searches from this many tiles left (default {SEARCH_TILES})",
-    )
-    parser.add_argument(
-        "--abw333-samples",
-        type=int,
-        default=SEARCH_SAMPLES,
-        help=f"possible deals abw333 searches (default {SEARCH_SAMPLES})",
-    )
+    parser.add_argument("--minutes", type=float, default=None, help="stop starting pairs after this long")
+    parser.add_argument("--out", type=Path, default=None, help="rewrite this file with the table after every pair")
+    parser.add_argument("--abw333-tiles", type=int, default=None, help="abw333 searches from this many tiles left")
+    parser.add_argument("--abw333-samples", type=int, default=None, help="possible deals abw333 searches")
     args = parser.parse_args(argv)
-    if args.pairs < 1:
-        parser.error("--pairs must be at least 1")
-    workers = args.workers or os.cpu_count() or 1
-    budget = f"{args.budget:g}"
-    expert = f"expert:{budget}"
+    if args.matches < 1:
+        parser.error("--matches must be at least 1")
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
+    pairs = (args.matches + 1) // 2
+    expert = f"expert:{args.budget:g}"
+    rows = [BY_NAME[n] for n in args.rows] if args.rows else [r for r in ROWS if not r.optional]
+    abw333 = (0, 0)
+    if any(r.variant == "abw333" for r in rows):
+        from abw333_adapter import SEARCH_SAMPLES, SEARCH_TILES
 
+        abw333 = (args.abw333_tiles or SEARCH_TILES, args.abw333_samples or SEARCH_SAMPLES)
+    tallies = [Tally(r, r.a.format(expert=expert)) for r in rows]
+    for t in tallies:
+        make_bot(t.a)  # fail early on a bad spec
+        if t.row.variant != "abw333":
+            make_bot(t.row.b)
+
+    command = shlex.join(getattr(sys, "orig_argv", [sys.executable, *sys.argv]))
     console = Console(width=None if sys.stdout.isatty() else 200)  # a file gets the whole table
-    console.print(f"$ {shlex.join(getattr(sys, 'orig_argv', [sys.executable, *sys.argv]))}")
-    console.print(f"{expert}, {args.pairs} pairs a row, {workers} workers, seed {args.seed}")
-    rows = [r for r in ARENA_ROWS if args.only in (None, r.name)]
-    lines: list[Line] = []
+    header = [
+        f"$ {command}",
+        f"{date.today().isoformat()}, CPython {sys.version.split()[0]}, {args.jobs} job(s), seed {args.seed}, "
+        f"{2 * pairs} matches a row asked",
+    ]
+    for line in header:
+        console.print(line, highlight=False)
+    t0 = time.perf_counter()
+
+    def title() -> str:
+        return f"{expert} — matches to each game's target, in duplicate; {time.perf_counter() - t0:.0f} s"
+
+    def save(final: bool) -> None:
+        if args.out is None:
+            return
+        out = Console(file=io.StringIO(), width=200, record=True)
+        for line in header:
+            out.print(line, highlight=False)
+        out.print(table_of(tallies, title()))
+        for line in notes_of(tallies):
+            out.print(line, highlight=False)
+        out.print("finished" if final else "running…", highlight=False)
+        args.out.write_text(out.export_text())
+
+    def on_term(signum: int, frame: FrameType | None) -> None:
+        raise Stop
+
+    signal.signal(signal.SIGTERM, on_term)
+    # Pair i of every row before pair i + 1 of any: the rows side by side.
+    jobs = [(i, t) for i in range(pairs) for t in tallies]
+    deadline = None if args.minutes is None else t0 + 60 * args.minutes
     columns = (
         TextColumn("{task.description}"),
         BarColumn(),
@@ -216,65 +288,54 @@ def main(argv: list[str] | None = None) -> None:
         TimeElapsedColumn(),
         TimeRemainingColumn(),
     )
+    stopped = ""
     with Progress(*columns, console=console) as progress:
-        for row in rows:
-            task = progress.add_task(f"{row.label}: {expert} vs greedy (pairs)", total=args.pairs)
-            lines.append(arena_line(row, expert, args.pairs, args.seed, workers, _advancer(progress, task)))
-            done = lines[-1]  # said at once too: a long run that stops later keeps what it measured
-            progress.console.print(
-                f"{done.label}: {done.wins}/{done.matches} = {done.win_rate:.1%}, "
-                f"{done.mean_ms:.1f} / {done.max_ms:.1f} ms a move (mean / max)"
-            )
-        if args.only in (None, ABW333_NAME):
-            task = progress.add_task(f"abw333: {expert} vs probabilistic_alphabeta (series)", total=2 * args.pairs)
-            lines.append(
-                abw333_line(
-                    expert,
-                    args.pairs,
-                    args.seed,
-                    workers,
-                    _advancer(progress, task),
-                    args.abw333_tiles,
-                    args.abw333_samples,
-                )
-            )
+        tasks = {t.row.name: progress.add_task(f"{t.row.name}: {t.a} vs {t.row.b}", total=2 * pairs) for t in tallies}
 
-    table = Table(title=f"{expert} — {args.pairs} pairs a row (2 × {args.pairs} matches)")
-    headers: tuple[tuple[str, JustifyMethod], ...] = (
-        ("game", "left"),
-        ("opponent", "left"),
-        ("matches", "right"),
-        ("win rate", "right"),
-        ("95 % CI", "right"),
-        ("Elo", "right"),
-        ("pts/hand ours / theirs", "right"),
-        ("ms/move mean", "right"),
-        ("ms/move max", "right"),
-        ("goal", "left"),
-        ("", "left"),
-        ("time", "right"),
-    )
-    for name, justify in headers:
-        table.add_column(name, justify=justify)
-    for line in lines:
-        lo, hi = wilson(line.wins, line.matches)
-        table.add_row(
-            line.label,
-            line.opponent,
-            str(line.matches),
-            f"{line.win_rate:.1%}",
-            f"{lo:.1%}–{hi:.1%}",
-            f"{round(elo(line.win_rate)) + 0:+d}",
-            f"{line.ours_per_hand:.2f} / {line.theirs_per_hand:.2f}",
-            f"{line.mean_ms:.1f}",
-            f"{line.max_ms:.1f}",
-            line.goal,
-            "[green]pass[/]" if line.passed else "[red]FAIL[/]",
-            f"{line.seconds:.0f} s",
-        )
-    console.print(table)
-    for line in lines:
-        console.print(f"{line.label}: {'; '.join(line.notes)}")
+        def record(t: Tally, outcomes: list[Outcome]) -> None:
+            for o in outcomes:
+                t.add(o)
+            progress.advance(tasks[t.row.name], len(outcomes))
+            save(False)
+
+        def late() -> bool:
+            return deadline is not None and time.perf_counter() >= deadline
+
+        try:
+            if args.jobs == 1:
+                for i, t in jobs:
+                    if late():
+                        stopped = f"stopped after {args.minutes:g} minutes"
+                        break
+                    record(t, play_pair(t.row, t.a, args.seed + i, abw333))
+            else:
+                with ProcessPoolExecutor(max_workers=args.jobs, initializer=_worker_init) as pool:
+                    queue = iter(jobs)
+                    running: dict[Future[list[Outcome]], Tally] = {}
+
+                    def submit() -> None:
+                        nxt = next(queue, None)
+                        if nxt is not None and not late():
+                            i, t = nxt
+                            running[pool.submit(play_pair, t.row, t.a, args.seed + i, abw333)] = t
+
+                    for _ in range(args.jobs):
+                        submit()
+                    while running:
+                        done, _ = wait(running, return_when=FIRST_COMPLETED)
+                        for future in done:
+                            record(running.pop(future), future.result())
+                            submit()
+                    if late():
+                        stopped = f"stopped after {args.minutes:g} minutes"
+        except (KeyboardInterrupt, Stop):
+            stopped = "interrupted"
+    console.print(table_of(tallies, title()))
+    for line in notes_of(tallies):
+        console.print(line, highlight=False)
+    if stopped:
+        console.print(f"{stopped}: the rows have the matches shown", highlight=False)
+    save(True)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """Table server load: many tables played at once over real websockets, one server process.
 
     python bench/server.py [--tables 100 500] [--seconds 20] [--bot greedy] [--variant dominousa] [--bot-delay 0.4]
+    python bench/server.py --tables 500 --expert-tables 50     # 50 of them with expert bots (200 ms a move)
 
 For each table count N, a fresh ``capicua serve`` is started as a subprocess (SQLite in a temporary
 directory, or with ``--postgres DSN`` a fresh database on that PostgreSQL server, dropped after the row;
@@ -15,7 +16,11 @@ rematch) for ``--seconds`` after a short warm-up. Measured over that window:
 - actions per second: every committed action, bots' included (``event`` frames of kind ``action``,
   counted on the one client of each table);
 - the scripted players' own round trip (``action`` sent → ``ack``, which comes after the commit), p50/p99;
-- the server's CPU (``/proc/<pid>/stat``, user + system, in % of one core) and its resident memory;
+- the server's CPU (``/proc/<pid>/stat``, user + system, in % of one core) and its resident memory,
+  and the CPU of its bot workers (the processes the searching bots think in);
+- with ``--expert-tables K``, the first K tables seat expert bots (``--expert`` spec, 200 ms a move by
+  default) and the others ``--bot``: the ack p99 of the people at each kind of table, and the actions
+  per second at the expert tables (their bots think in the workers, never on the event loop);
 - this client's own CPU, to show when the load generator, not the server, is the limit.
 
 Every run is bounded in time; the server is stopped at the end of each run.
@@ -77,6 +82,16 @@ def free_port() -> int:
     return port
 
 
+def children_cpu_seconds(pid: int) -> float:
+    """CPU seconds of a process's children so far (the bot workers)."""
+    total = 0.0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        for child in (task / "children").read_text().split():
+            with contextlib.suppress(OSError):
+                total += cpu_seconds(int(child))
+    return total
+
+
 @dataclass
 class Player:
     """The scripted player of one table (seat 0)."""
@@ -84,6 +99,7 @@ class Player:
     table: str
     token: str
     rng: random.Random
+    bots: str = "greedy"
     state: dict[str, Any] | None = None
     last: int = 0
     pending: tuple[int, float] | None = None  # (ref, sent at)
@@ -115,6 +131,11 @@ class Result:
     client_cpu: float
     server_rss: float
     error_codes: collections.Counter[str]
+    workers_cpu: float = 0.0
+    expert_tables: int = 0
+    expert_p99_ms: float = float("nan")
+    others_p99_ms: float = float("nan")
+    expert_actions_per_second: float = 0.0
 
 
 async def play(
@@ -181,7 +202,7 @@ async def setup(http: httpx.AsyncClient, variant: str, bot: str, limit: asyncio.
         r.raise_for_status()
         token = r.json()["token"]
         headers = {"Authorization": f"Bearer {token}"}
-        body = {"variant": variant, "target": 1000, "move_seconds": 600}
+        body = {"variant": variant, "target": 1000, "move_seconds": 600, "pause_seconds": 0}
         if variant == "individual":
             body["players"] = PLAYERS[variant]
         r = await http.post("/api/tables", json=body, headers=headers)
@@ -189,7 +210,7 @@ async def setup(http: httpx.AsyncClient, variant: str, bot: str, limit: asyncio.
         table = r.json()["id"]
         (await http.post(f"/api/tables/{table}/join", json={"seat": 0}, headers=headers)).raise_for_status()
         (await http.post(f"/api/tables/{table}/bots", json={"level": bot}, headers=headers)).raise_for_status()
-        return Player(table, token, random.Random(k))
+        return Player(table, token, random.Random(k), bot)
 
 
 def percentile(values: list[float], q: int) -> float:
@@ -206,7 +227,8 @@ async def measure(port: int, pid: int, n: int, args: argparse.Namespace, console
     stop = asyncio.Event()
     async with httpx.AsyncClient(base_url=f"http://{HOST}:{port}", timeout=60, limits=limits) as http:
         limit = asyncio.Semaphore(50)
-        players = list(await asyncio.gather(*(setup(http, args.variant, args.bot, limit, k) for k in range(n))))
+        levels = [args.expert if k < args.expert_tables else args.bot for k in range(n)]
+        players = list(await asyncio.gather(*(setup(http, args.variant, levels[k], limit, k) for k in range(n))))
         tasks = [asyncio.create_task(client(p, port, http, refs, stop)) for p in players]
         try:
             await asyncio.gather(*(p.ready.wait() for p in players))
@@ -221,8 +243,10 @@ async def measure(port: int, pid: int, n: int, args: argparse.Namespace, console
 
             actions0 = [p.actions for p in players]
             cpu0, client0, t0 = cpu_seconds(pid), time.process_time(), time.perf_counter()
+            workers0 = children_cpu_seconds(pid)
             await asyncio.sleep(args.seconds)
             cpu1, client1, t1 = cpu_seconds(pid), time.process_time(), time.perf_counter()
+            workers1 = children_cpu_seconds(pid)
             actions1 = [p.actions for p in players]
             rss = rss_mb(pid)
             stop.set()  # no new actions; let the ones in flight be answered before closing
@@ -236,6 +260,17 @@ async def measure(port: int, pid: int, n: int, args: argparse.Namespace, console
     wall = t1 - t0
     done = [b - a for a, b in zip(actions0, actions1, strict=True)]
     trips = [rt * 1000 for p in players for sent, rt in p.round_trips if t0 <= sent < t1]
+
+    def p99(expert: bool) -> float:
+        chosen = [
+            rt * 1000
+            for p in players
+            if (p.bots == args.expert) == expert
+            for sent, rt in p.round_trips
+            if t0 <= sent < t1
+        ]
+        return percentile(chosen, 99)
+
     return Result(
         tables=n,
         in_play=sum(1 for d in done if d > 0),
@@ -250,6 +285,11 @@ async def measure(port: int, pid: int, n: int, args: argparse.Namespace, console
         client_cpu=100 * (client1 - client0) / wall,
         server_rss=rss,
         error_codes=sum((p.error_codes for p in players), collections.Counter()),
+        workers_cpu=100 * (workers1 - workers0) / wall,
+        expert_tables=min(n, args.expert_tables),
+        expert_p99_ms=p99(True) if args.expert_tables else float("nan"),
+        others_p99_ms=p99(False),
+        expert_actions_per_second=sum(d for d, p in zip(done, players, strict=True) if p.bots == args.expert) / wall,
     )
 
 
@@ -270,6 +310,7 @@ def run(n: int, args: argparse.Namespace, console: Console) -> Result:
         log = Path(tmp) / "server.log"
         command = [sys.executable, "-m", "capicua.cli", "serve", "--host", HOST, "--port", str(port)]
         command += ["--data-dir", str(Path(tmp) / "data"), "--bot-delay", str(args.bot_delay)]
+        command += ["--call-grace", str(args.call_grace)]
         env = {k: v for k, v in os.environ.items() if k != "CAPICUA_DATABASE_URL"}  # SQLite
         database = None
         if args.postgres:  # a fresh database of its own on that server, dropped at the end
@@ -320,6 +361,15 @@ def main() -> None:
     parser.add_argument("--bot", choices=["greedy", "random"], default="greedy", help="the bots' level")
     parser.add_argument("--variant", choices=sorted(PLAYERS), default="dominousa")
     parser.add_argument(
+        "--call-grace",
+        type=float,
+        default=0.0,
+        help="the server's --call-grace: bots wait this long after a person's play while he may still call "
+        "(0 by default here, to measure the action path; the server's own default is 2)",
+    )
+    parser.add_argument("--expert-tables", type=int, default=0, help="tables (the first K) that seat expert bots")
+    parser.add_argument("--expert", default="expert", help="the expert bots' spec (default expert: 200 ms a move)")
+    parser.add_argument(
         "--bot-delay", type=float, default=0.4, help="seconds a bot waits before it moves (the server's default, 0.4)"
     )
     parser.add_argument(
@@ -334,16 +384,25 @@ def main() -> None:
     console = Console(width=None if sys.stdout.isatty() else 160)
     results = [run(n, args, console) for n in args.tables]
 
+    bots = f"3 {args.bot} bots" + (f" ({args.expert_tables} tables: 3 {args.expert})" if args.expert_tables else "")
     table = Table(
-        title=f"capicua serve: {args.variant}, 1 scripted player + 3 {args.bot} bots a table "
+        title=f"capicua serve: {args.variant}, 1 scripted player + {bots} a table "
         f"(bot delay {args.bot_delay:g} s ±50 %), {'PostgreSQL' if args.postgres else 'SQLite'}, "
         f"{args.seconds:g} s a row ({os.cpu_count()} CPUs)"
     )
     for name in ("tables", "in play", "actions/s", "ack p50 ms", "ack p99 ms", "acks", "errors", "rematches"):
         table.add_column(name, justify="right")
-    for name in ("dropped", "server CPU", "client CPU", "server RSS"):
+    for name in ("dropped", "server CPU", "workers CPU", "client CPU", "server RSS"):
         table.add_column(name, justify="right")
+    if args.expert_tables:
+        for name in ("p99 ms: expert tables", "others", "expert tables actions/s"):
+            table.add_column(name, justify="right")
     for r in results:
+        experts = (
+            [f"{r.expert_p99_ms:.1f}", f"{r.others_p99_ms:.1f}", f"{r.expert_actions_per_second:,.1f}"]
+            if args.expert_tables
+            else []
+        )
         table.add_row(
             str(r.tables),
             str(r.in_play),
@@ -355,8 +414,10 @@ def main() -> None:
             str(r.rematches),
             str(r.dropped),
             f"{r.server_cpu:.0f} %",
+            f"{r.workers_cpu:.0f} %",
             f"{r.client_cpu:.0f} %",
             f"{r.server_rss:.0f} MB",
+            *experts,
         )
     console.print(table)
     console.print(

@@ -5,6 +5,10 @@ Duplicate format: every deal sequence is played twice with the seats swapped
 deal cancels out. Each match gets its own seed; its deals come from the match's
 generator, so both matches of a pair see the same deals.
 
+Move times are measured per decision twice: the CPU time of the thread that
+decided (``time.thread_time``, what a searching bot's budget counts, so the
+figures do not depend on what else the machine runs) and the wall-clock time.
+
 >>> result = run_arena("greedy", "random", "dominousa", pairs=2, workers=1)
 >>> result.matches, 0.0 <= result.win_rate <= 1.0
 (4, True)
@@ -20,37 +24,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from capicua.bots.base import Bot
-from capicua.bots.expert import ExpertBot
-from capicua.bots.simple import GreedyBot, RandomBot
+from capicua.bots.driver import play_match
+from capicua.bots.registry import make_bot
 from capicua.rules.match import Match
-from capicua.rules.moves import MoveError
 
-__all__ = ["ArenaResult", "MatchResult", "make_bot", "play_match", "run_arena"]
-
-LEVELS = ("random", "greedy", "expert")
-
-
-def make_bot(spec: str, seed: int | None = None) -> Bot:
-    """A bot from a spec: ``random``, ``greedy``, ``expert`` or ``expert:MS`` (time budget per move).
-
-    >>> make_bot("expert:50").budget
-    0.05
-    """
-    name, _, arg = spec.partition(":")
-    if name == "random":
-        return RandomBot(seed)
-    if name == "greedy":
-        return GreedyBot()
-    if name == "expert":
-        try:
-            budget = float(arg) if arg else 200.0
-        except ValueError:
-            raise ValueError(f"bad expert budget in {spec!r}: write expert:MILLISECONDS") from None
-        if not 0 < budget <= 1000:
-            raise ValueError("the expert's budget is 1 to 1000 ms a move")
-        return ExpertBot(budget, seed)
-    raise ValueError(f"unknown bot {spec!r} (one of {', '.join(LEVELS)}, or expert:MS)")
+__all__ = ["ArenaResult", "MatchResult", "duplicate_match", "run_arena"]
 
 
 @dataclass
@@ -60,10 +38,11 @@ class MatchResult:
     a_won: bool
     points: tuple[int, int]  # points scored by A's side and B's side
     hands: int
-    move_times: tuple[list[float], list[float]]  # seconds, per decision, for A and B
+    move_times: tuple[list[float], list[float]]  # CPU seconds, per decision of a seat on its turn, for A and B
+    wall_times: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))  # their wall-clock s
 
 
-def play_match(
+def duplicate_match(
     a: str, b: str, variant: str, players: int | None, options: dict[str, Any], seed: int, a_even: bool
 ) -> MatchResult:
     """Play one match: configuration ``a`` on the even seats when ``a_even``, else on the odd ones."""
@@ -71,24 +50,21 @@ def play_match(
     side = [0 if (s % 2 == 0) == a_even else 1 for s in range(match.players)]
     bots = [make_bot(a if side[s] == 0 else b, seed * 10 + s) for s in range(match.players)]
     times: tuple[list[float], list[float]] = ([], [])
-    while not match.is_over():
-        if match.needs_deal():
-            match.deal()
-        hand = match.hand
-        for seat in _ask_order(hand.turn, match.players):
-            view = hand.view(seat)
-            t0 = time.perf_counter()
-            action = bots[seat].act(view)
-            if view.turn == seat:
-                times[side[seat]].append(time.perf_counter() - t0)
-            if action is not None:
-                try:
-                    match.push(action, seat)
-                except MoveError as exc:
-                    raise RuntimeError(f"{bots[seat]} at seat {seat} made an illegal move {action}: {exc}") from exc
-                break
-        else:
-            raise RuntimeError(f"no bot acted in {hand!r}")
+    walls: tuple[list[float], list[float]] = ([], [])
+    marks: list[float] = []  # the wall clock when each decision started and ended
+
+    def clock() -> float:  # the driver reads it just before and just after each decision
+        marks.append(time.perf_counter())
+        return time.thread_time()
+
+    def timed(seat: int, seconds: float, own_turn: bool) -> None:
+        wall = marks[-1] - marks[-2]
+        marks.clear()
+        if own_turn:
+            times[side[seat]].append(seconds)
+            walls[side[seat]].append(wall)
+
+    play_match(match, bots, timer=timed, clock=clock)
     totals = match.totals
     winner = match.winner
     assert winner is not None
@@ -102,21 +78,14 @@ def play_match(
             sum(p for s, p in enumerate(totals) if side[s] == 1),
         )
         a_won = side[winner] == 0
-    return MatchResult(a_won, points, len(match.hands), times)
-
-
-def _ask_order(turn: int, players: int) -> Iterator[int]:
-    """The seats other than the one to play first (for optional calls: galo, announcements,
-    claims), then the one to play."""
-    for k in range(1, players + 1):
-        yield (turn + k) % players
+    return MatchResult(a_won, points, len(match.hands), times, walls)
 
 
 def _pair(args: tuple[str, str, str, int | None, dict[str, Any], int]) -> tuple[MatchResult, MatchResult]:
     a, b, variant, players, options, seed = args
     return (
-        play_match(a, b, variant, players, options, seed, a_even=True),
-        play_match(a, b, variant, players, options, seed, a_even=False),
+        duplicate_match(a, b, variant, players, options, seed, a_even=True),
+        duplicate_match(a, b, variant, players, options, seed, a_even=False),
     )
 
 
@@ -134,6 +103,8 @@ class ArenaResult:
     b_points: int = 0
     a_times: list[float] = field(default_factory=list, repr=False)
     b_times: list[float] = field(default_factory=list, repr=False)
+    a_walls: list[float] = field(default_factory=list, repr=False)
+    b_walls: list[float] = field(default_factory=list, repr=False)
 
     def add(self, r: MatchResult) -> None:
         self.matches += 1
@@ -143,6 +114,8 @@ class ArenaResult:
         self.b_points += r.points[1]
         self.a_times += r.move_times[0]
         self.b_times += r.move_times[1]
+        self.a_walls += r.wall_times[0]
+        self.b_walls += r.wall_times[1]
 
     @property
     def win_rate(self) -> float:
@@ -166,7 +139,7 @@ class ArenaResult:
 
     def summary(self) -> dict[str, Any]:
         lo, hi = self.interval()
-        data = {k: v for k, v in asdict(self).items() if k not in ("a_times", "b_times")}
+        data = {k: v for k, v in asdict(self).items() if k not in ("a_times", "b_times", "a_walls", "b_walls")}
         data.update(
             win_rate=round(self.win_rate, 4),
             win_rate_95=[round(lo, 4), round(hi, 4)],
@@ -177,6 +150,10 @@ class ArenaResult:
             a_move_ms_max=round(1000 * max(self.a_times, default=0.0), 2),
             b_move_ms_mean=round(1000 * _mean(self.b_times), 2),
             b_move_ms_max=round(1000 * max(self.b_times, default=0.0), 2),
+            a_wall_ms_mean=round(1000 * _mean(self.a_walls), 2),
+            a_wall_ms_max=round(1000 * max(self.a_walls, default=0.0), 2),
+            b_wall_ms_mean=round(1000 * _mean(self.b_walls), 2),
+            b_wall_ms_max=round(1000 * max(self.b_walls, default=0.0), 2),
         )
         return data
 

@@ -10,6 +10,7 @@ an optional call (galo after its play, announcing doubles, claiming).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from typing import ClassVar
 
 from capicua.bots.worlds import knowledge, nobody_else_can_play
 from capicua.rules.hand import SeatView
@@ -31,6 +32,10 @@ class Bot(ABC):
     """A player. Subclasses implement :meth:`act`."""
 
     name = "bot"
+    #: Whether it searches (spends its time budget thinking): a server runs such bots off its event loop.
+    searches: ClassVar[bool] = False
+    #: Seconds a move a searching bot thinks (a server short of workers may lower it for a move).
+    budget: float = 0.0
 
     @abstractmethod
     def act(self, view: SeatView) -> Move | None:
@@ -39,6 +44,9 @@ class Bot(ABC):
     def required(self, view: SeatView) -> list[Move]:
         """The moves of a seat whose turn it is (not the optional calls)."""
         return [m for m in view.legal_moves if m not in OPTIONAL]
+
+    def reseed(self, seed: int) -> None:  # noqa: B027 (a hook: bots without randomness have nothing to do)
+        """Start the bot's random choices afresh from ``seed`` (a bot with none ignores it)."""
 
     def keep_or_redeal(self, view: SeatView) -> Move | None:
         """A6 with 5+ doubles: keep them (50 certain points)."""

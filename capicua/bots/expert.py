@@ -1,123 +1,112 @@
-"""The ``expert`` bot: determinized search (Perfect Information Monte Carlo).
+"""The ``expert`` bot: determinized search (PIMC) with inference, exact endgames and a CPU-time budget.
 
-For each decision it samples possible worlds consistent with everything its seat
-has seen (:func:`capicua.bots.worlds.sample_world`: unseen tiles dealt under the
-voids revealed by passes, draws, right galos and claims, and the world replayed
-to match the view exactly), plays every candidate move in every world, finishes
-the hand with fast playouts, and picks the move with the best mean result for
-its side. It stops at its time budget (default 200 ms; never more than 1 s).
+For each decision it samples possible worlds consistent with everything its seat has seen
+(:func:`capicua.bots.worlds.sample_world`: unseen tiles dealt under the voids revealed by passes, draws,
+right galos and claims, and the world replayed to match the view exactly) and plays every candidate
+move in every world (:mod:`capicua.bots.search`, :mod:`capicua.bots.sim`). What it adds to plain PIMC
+(the ``pimc`` bot):
 
-Galo (A5) is called with a play when the sampled worlds say it is right often
-enough to be worth it: right, it turns the 20 of the first pass into 50 (+30);
-wrong, it gives the other team 50; so it pays above 50/80 = 62.5 %.
+- **inference**: each world counts by how well it explains the other seats' plays
+  (:class:`capicua.bots.inference.PlayModel`: players shed heavy tiles and take table points), not
+  uniformly among the deals consistent with the hard facts;
+- **exact search** of each world once few tiles are left (16 on a line, 11 in Amazonense's cross, within
+  a node budget), and before that several play-outs a candidate, most choices greedy (in Amazonense the
+  ``scorer``'s: table points, the pass 20 and the galo 50 a play makes), some at random;
+- **galo** (A5) as a candidate of its own: a play with the call is worth +30 in the worlds where it is
+  right, -50 in the others, so it is called when the (weighted) worlds make it pay;
+- **time where decisions are close**: the budget is the bot's own CPU time (``time.thread_time``: a
+  busy machine makes it slower, not weaker), it stops early once one move is clearly best, and thinks
+  up to twice its budget while the best two are within the noise. A wall-clock cap (4 × the budget,
+  at least 0.25 s) bounds a move on a machine that is very busy.
+
+The budget is 200 ms by default (``expert:MS`` sets it; never more than 1 s). With ``max_worlds`` it
+stops at that many worlds, which makes it deterministic for a seed when the budget is generous (the
+tests rely on it).
 """
 
 from __future__ import annotations
 
-import random
 import time
+from collections.abc import Callable
 
-from capicua.bots.base import CarefulBot
-from capicua.bots.simple import GreedyBot
-from capicua.bots.worlds import knowledge, sample_world
-from capicua.rules.hand import Hand, SeatView
-from capicua.rules.layout import SpinnerLayout
-from capicua.rules.moves import Move
-from capicua.rules.tiles import PIPS
+from capicua.bots.inference import PlayModel
+from capicua.bots.search import Evaluation, SearchingBot, Settings
+from capicua.bots.sim import GREEDY, SCORER
+from capicua.rules.hand import SeatView
 
 __all__ = ["ExpertBot"]
 
-GALO_THRESHOLD = 0.65
 HARD_CAP = 1.0  # seconds a move, whatever the budget says
+EXACT_LINE = 16  # tiles left (hands and boneyard) from which a line world is searched exactly
+EXACT_SPINNER = 11  # the same for Amazonense's cross (more ends: a bigger tree)
+NODES_PER_SECOND = 60000  # an exact search's node budget, for each second of the move's budget
+MIN_WORLDS = 12  # worlds before it may stop early
+CLEAR = 3.0  # the best leads the second by this many standard errors: stop early
+CLOSE = 1.0  # within this many: think on past the budget (up to EXTEND times it)
+EXTEND = 2.0
 
 
-class ExpertBot(CarefulBot):
-    """PIMC search under a time budget per move."""
+class ExpertBot(SearchingBot):
+    """PIMC with inference and exact endgames under a CPU-time budget per move."""
 
     name = "expert"
 
     def __init__(
-        self, budget_ms: float = 200, seed: int | None = None, playouts: int = 2, max_worlds: int = 4000
+        self,
+        budget_ms: float = 200,
+        seed: int | None = None,
+        playouts: int = 2,
+        max_worlds: int = 4000,
+        eps: float = 0.15,
+        inference: float = 1.0,
+        exact_line: int = EXACT_LINE,
+        exact_spinner: int = EXACT_SPINNER,
+        adaptive: bool = True,
     ) -> None:
+        super().__init__(seed)
         self.budget = min(budget_ms / 1000.0, HARD_CAP)
-        self.rng = random.Random(seed)
         self.playouts = playouts
         self.max_worlds = max_worlds  # with a generous budget, a fixed count makes the bot deterministic
-        self.fallback = GreedyBot()
+        self.eps = eps
+        self.inference = inference
+        self.exact_line = exact_line
+        self.exact_spinner = exact_spinner
+        self.adaptive = adaptive
 
-    def choose(self, view: SeatView, required: list[Move]) -> Move:
-        if len(required) == 1 and not (required[0].is_play and view.variant == "amazonense"):
-            return required[0]  # nothing to weigh (in Amazonense a lone play may still carry galo)
-        return self.search(view, required)
+    def plan(self, view: SeatView) -> tuple[Settings, Callable[[Evaluation], bool]]:
+        """Weighed worlds under the CPU-time budget, counted from now: stop early when one move is clearly
+        best, think on (up to ``EXTEND`` times the budget) while the best two are close."""
+        cpu0, wall0 = time.thread_time(), time.perf_counter()
+        budget = self.budget
+        wall_cap = max(4 * budget, 0.25)
+        spinner = view.layout.get("shape") == "spinner"
+        model = PlayModel(view, strength=self.inference) if self.inference > 0 else None
+        settings = Settings(
+            policy=SCORER if spinner else GREEDY,
+            eps=self.eps,
+            playouts=self.playouts,
+            exact_tiles=self.exact_spinner if spinner else self.exact_line,
+            nodes=max(2000, int(NODES_PER_SECOND * budget)),
+            inference=model,
+        )
+        max_worlds = self.max_worlds
+        adaptive = self.adaptive
 
-    def search(self, view: SeatView, moves: list[Move]) -> Move:
-        deadline = time.perf_counter() + self.budget
-        seat = view.seat
-        assert seat is not None
-        k = knowledge(view)
-        totals = [0.0] * len(moves)
-        galo_right = [0] * len(moves)
-        worlds = 0
-        while True:
-            world = sample_world(view, self.rng, k, tries=100)
-            if world is None:
-                break
-            worlds += 1
-            for i, move in enumerate(moves):
-                for _ in range(self.playouts):
-                    probe = world.copy()
-                    probe.push(move, seat)
-                    if move.is_play and probe.end is None and getattr(probe, "galo_is_right", None):
-                        galo_right[i] += probe.galo_is_right(seat)  # type: ignore[attr-defined]
-                    totals[i] += self._playout(probe, seat)
-            if worlds >= self.max_worlds or time.perf_counter() >= deadline:
-                break
-        if not worlds:
-            return self.fallback.choose(view, moves)
-        best = max(range(len(moves)), key=lambda i: (totals[i], _weight(moves[i])))
-        move = moves[best]
-        if move.is_play and view.variant == "amazonense":
-            if galo_right[best] / (worlds * self.playouts) >= GALO_THRESHOLD:
-                return move.with_galo()
-        return move
+        def more(ev: Evaluation) -> bool:
+            n = ev.worlds
+            if n >= max_worlds:
+                return False
+            if time.perf_counter() - wall0 >= wall_cap:
+                return False
+            spent = time.thread_time() - cpu0
+            if not adaptive:
+                return spent < budget
+            if (n >= MIN_WORLDS and (n & 3) == 0) or spent >= budget:
+                lead, se = ev.margin()
+                if n >= MIN_WORLDS and (lead > CLEAR * se or se < 1e-9):
+                    return False  # clearly best (or the best two alike in every world so far)
+                if spent >= budget:
+                    return lead <= CLOSE * se and spent < EXTEND * budget
+            return True
 
-    def _playout(self, hand: Hand, seat: int) -> float:
-        """Finish the hand with quick heuristic play; the result for ``seat``'s side.
-
-        Each seat plays the greedy move (table points in Amazonense, then the heaviest
-        tile) most of the time and a random one otherwise: purely random playouts
-        underrate what opponents score.
-        """
-        rng = self.rng
-        spinner = isinstance(hand.layout, SpinnerLayout)
-        while hand.end is None:
-            moves = hand.legal_moves
-            if len(moves) > 1 and rng.random() < 0.7:
-                if spinner:
-                    layout = hand.layout
-                    move = max(moves, key=lambda m: _table_gain(layout, m))
-                else:
-                    move = max(moves, key=lambda m: PIPS[m.code >> 4] if m.code < 448 else -1)
-            else:
-                move = rng.choice(moves)
-            hand.push(move)
-        points = hand.points
-        if hand.partnerships:
-            mine = seat & 1
-            return float(points[mine] - points[mine ^ 1])
-        others = [p for s, p in enumerate(points) if s != seat]
-        return float(points[seat] - max(others))
-
-
-def _table_gain(layout: SpinnerLayout, move: Move) -> int:
-    """Greedy key of an Amazonense play: table points scored, then its pips."""
-    code = move.code
-    if code >= 448 or move.end_code > 3:
-        return -1
-    tile = code >> 4
-    count = layout.count_after(tile, move.end_code)
-    return (count if count % 5 == 0 else 0) * 16 + PIPS[tile]
-
-
-def _weight(move: Move) -> int:
-    return move.tile.pips if move.tile is not None else -1
+        return settings, more

@@ -13,6 +13,7 @@ import random
 
 from capicua.bots.base import Bot, CarefulBot, fits_mask, layout_of
 from capicua.bots.worlds import knowledge, nobody_else_can_play
+from capicua.rules import variants
 from capicua.rules.hand import SeatView
 from capicua.rules.layout import SpinnerLayout
 from capicua.rules.moves import ANNOUNCE, GALO, Move
@@ -28,6 +29,9 @@ class RandomBot(Bot):
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
+    def reseed(self, seed: int) -> None:
+        self.rng.seed(seed)
+
     def act(self, view: SeatView) -> Move | None:
         if view.seat is None or view.end is not None:
             return None
@@ -39,13 +43,14 @@ class RandomBot(Bot):
                 return GALO
             return None
         move = self.rng.choice(required)
-        if view.variant == "amazonense" and move.is_play and self.rng.random() < 0.05:
+        if move.is_play and GALO in variants.get(view.variant).calls and self.rng.random() < 0.05:
             return move.with_galo()
         return move
 
 
 class GreedyBot(CarefulBot):
-    """Best immediate gain: the most table points in Amazonense, else the heaviest tile.
+    """Best immediate gain: the most table points where table counts score (Amazonense), else the
+    heaviest tile.
 
     Always announces 4 doubles and keeps 5 or more; calls galo and claims only when
     what it has seen makes it certain.
@@ -56,11 +61,12 @@ class GreedyBot(CarefulBot):
     def choose(self, view: SeatView, required: list[Move]) -> Move:
         if len(required) == 1 and not required[0].is_play:
             return required[0]
-        if view.variant == "amazonense":
-            return self._amazonense(view, required)
+        if variants.get(view.variant).table_count:
+            return self._table_points(view, required)
         return max(required, key=_weight)
 
-    def _amazonense(self, view: SeatView, moves: list[Move]) -> Move:
+    def _table_points(self, view: SeatView, moves: list[Move]) -> Move:
+        """The play scoring the most table points (A2), with galo when it is certain (A5)."""
         layout = layout_of(view)
         assert isinstance(layout, SpinnerLayout)
         best, best_key = moves[0], (-1, -1, 0)

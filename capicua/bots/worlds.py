@@ -17,8 +17,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from capicua.rules import variants
 from capicua.rules.hand import Hand, SeatView
-from capicua.rules.match import get_variant
 from capicua.rules.moves import ANNOUNCE, CLAIM, DRAW, KEEP, PASS, REDEAL, Move, MoveError
 from capicua.rules.tiles import ALL_TILES_MASK, DOUBLE_MASK, NUMBER_MASK, TILES, Tile
 
@@ -101,7 +101,7 @@ def knowledge(view: SeatView) -> Knowledge:
     for s in range(n):
         played[s] &= ~held[s]
     doubles: dict[int, tuple[int, int]] = {}
-    _amazonense_facts(view, held, played, voids, doubles)
+    _doubles_facts(view, held, played, voids, doubles)
     known = on_table
     for h in held:
         known |= h
@@ -111,13 +111,12 @@ def knowledge(view: SeatView) -> Knowledge:
     return Knowledge(me, unseen, held, need, view.boneyard, voids, played, doubles)
 
 
-def _amazonense_facts(
+def _doubles_facts(
     view: SeatView, held: list[int], played: list[int], voids: list[int], doubles: dict[int, tuple[int, int]]
 ) -> None:
-    """A3: seats passed over for the lead after a batida hold no double; A6: an announcement
-    means exactly 4 doubles, a keep or redeal 5 or more."""
-    if view.variant != "amazonense":
-        return
+    """A3: seats passed over for the lead after a batida hold no double (a hand opened by the seat
+    that went out: its setup names an ``opener``); A6: an announcement means exactly 4 doubles, a
+    keep or redeal 5 or more."""
     opener = view.setup.get("opener")
     leader = view.public.get("leader")
     if opener is not None and leader is not None:
@@ -196,7 +195,7 @@ def sample_world(view: SeatView, rng: random.Random, k: Knowledge | None = None,
     """A hand the seat cannot tell from the real one, or None if none was found in ``tries``."""
     if k is None:
         k = knowledge(view)
-    variant = get_variant(view.variant)
+    variant = variants.get(view.variant)
     me = k.seat
     my_draws = [t.index for t in view.drawn]
     for _ in range(tries):

@@ -5,12 +5,15 @@
 >>> hand = m.deal()
 >>> hand.legal_moves[0].tile
 Tile.parse('6-6')
+>>> variants.get("amazonense").partnerships
+True
 """
 
+from capicua.rules import variants
 from capicua.rules.amazonense import AmazonenseHand
 from capicua.rules.hand import Hand, IllegalMoveError, Score, SeatView
 from capicua.rules.layout import LineLayout, SpinnerLayout
-from capicua.rules.match import VARIANTS, Match, Variant, get_variant
+from capicua.rules.match import Match
 from capicua.rules.moves import (
     ANNOUNCE,
     CLAIM,
@@ -26,6 +29,15 @@ from capicua.rules.moves import (
     parse_action,
 )
 from capicua.rules.tiles import LOW_ORDER, START_ORDER, TILES, Tile, TileError
+from capicua.rules.variant import (
+    MatchOutcome,
+    MatchTermination,
+    Option,
+    OptionError,
+    Outcome,
+    Termination,
+    Variant,
+)
 
 __all__ = [
     "ANNOUNCE",
@@ -39,21 +51,26 @@ __all__ = [
     "START_ORDER",
     "TILES",
     "TIME",
-    "VARIANTS",
     "AmazonenseHand",
     "Hand",
     "IllegalMoveError",
     "LineLayout",
     "Match",
+    "MatchOutcome",
+    "MatchTermination",
     "Move",
     "MoveError",
+    "Option",
+    "OptionError",
+    "Outcome",
     "Score",
     "SeatView",
     "SpinnerLayout",
+    "Termination",
     "Tile",
     "TileError",
     "Variant",
     "format_action",
-    "get_variant",
     "parse_action",
+    "variants",
 ]

@@ -26,7 +26,7 @@ Score(action=2, seat=1, kind='table', points=15, to=1)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from capicua.rules.hand import Hand, IllegalMoveError, Score
 from capicua.rules.layout import SpinnerLayout
@@ -41,6 +41,7 @@ from capicua.rules.moves import (
     REDEAL,
     Action,
     Move,
+    MoveError,
 )
 from capicua.rules.tiles import (
     DOUBLE_MASK,
@@ -54,8 +55,21 @@ from capicua.rules.tiles import (
     mask_of,
     pips_of,
 )
+from capicua.rules.variant import (
+    TABLE_OPTIONS,
+    MatchOutcome,
+    MatchTermination,
+    Option,
+    Outcome,
+    Termination,
+    Variant,
+    target_option,
+)
 
-__all__ = ["SIX_SIX", "AmazonenseHand"]
+if TYPE_CHECKING:
+    from capicua.rules.match import Match
+
+__all__ = ["SIX_SIX", "Amazonense", "AmazonenseHand"]
 
 SIX_SIX = 27  # tile index of 6-6
 _PASS_CODE = PASS.code
@@ -69,6 +83,8 @@ _new_score = tuple.__new__  # builds a Score without the NamedTuple's Python-lev
 _HALVES = tuple((HIGH[t], LOW[t]) for t in range(28))
 _PASS_ONLY = (PASS,)
 _pips = pips_of
+_DOMINO = Termination.DOMINO
+_BLOCKED = Termination.BLOCKED
 
 
 class AmazonenseHand(Hand):
@@ -146,7 +162,7 @@ class AmazonenseHand(Hand):
         self.passes = 0
         self.last = -1
         self.galo_window = False
-        self.end: str | None = None
+        self.end: Termination | None = None
         self.points = [0, 0]
         self.scores: list[Score] = []
         self._stack: list[tuple[Any, ...]] = []
@@ -280,7 +296,7 @@ class AmazonenseHand(Hand):
                 self._score("doubles-4", 40, team, seat)
         fit = layout.fit_mask
         if not hands[seat]:
-            self.end = "batida"
+            self.end = _DOMINO
             opp = team ^ 1
             self._score("batida", _round5(_pips(hands[opp]) + _pips(hands[opp + 2])), team, seat)
             if IS_DOUBLE[tile]:
@@ -289,7 +305,7 @@ class AmazonenseHand(Hand):
                 self._score("galo-wrong", 50, opp, seat)
             return
         if not (hands[0] & fit or hands[1] & fit or hands[2] & fit or hands[3] & fit):
-            self.end = "tranca"
+            self.end = _BLOCKED
             s0 = _pips(hands[0]) + _pips(hands[2])
             s1 = _pips(hands[1]) + _pips(hands[3])
             if s0 < s1:
@@ -450,7 +466,7 @@ class AmazonenseHand(Hand):
         self._save(seat, REDEAL if redeal else KEEP)
         self.decided = True
         if redeal:
-            self.end = "redeal"
+            self.end = Termination.REDEAL
         else:
             self._score("doubles-5", 50, seat & 1, seat)
             self.turn = self.leader
@@ -495,6 +511,20 @@ class AmazonenseHand(Hand):
     def setup(self) -> dict[str, Any]:
         return {"opener": self.opener}
 
+    def outcome(self) -> Outcome | None:
+        """A7: the team that went out; A8: the team with the lower sum (equal sums: nobody); A6: a
+        redeal goes to nobody."""
+        if self.end is None:
+            return None
+        seat = self._stack[-1][0]
+        if self.end is _DOMINO:
+            return Outcome(_DOMINO, seat & 1, seat)
+        if self.end is _BLOCKED:
+            s0 = _pips(self.hands[0]) + _pips(self.hands[2])
+            s1 = _pips(self.hands[1]) + _pips(self.hands[3])
+            return Outcome(_BLOCKED, None if s0 == s1 else int(s1 < s0), seat)
+        return Outcome(self.end, None, seat)
+
     def public_state(self) -> dict[str, Any]:
         return {
             "leader": self.leader,
@@ -507,3 +537,54 @@ class AmazonenseHand(Hand):
 
 def _round5(n: int) -> int:
     return n - n % 5
+
+
+class Amazonense(Variant):
+    """Dominó Amazonense: 4 players in 2 partnerships, the 6-6 opens 4 ends, counts of 5 score, to 200."""
+
+    name = "amazonense"
+    title = "Dominó Amazonense"
+    partnerships = True
+    player_counts = (4,)
+    option_specs: ClassVar[tuple[Option, ...]] = (target_option(200, "A9"), *TABLE_OPTIONS)
+    calls = frozenset({GALO, ANNOUNCE, REDEAL, KEEP})
+    table_count = True
+    layout = "spinner"
+
+    def new_hand(
+        self,
+        match: Match,
+        deal: Sequence[int],
+        boneyard: Sequence[int],
+        extra: dict[str, Any],
+    ) -> Hand:
+        if boneyard:
+            raise MoveError("Dominó Amazonense deals all 28 tiles: the boneyard must be empty")
+        return AmazonenseHand.from_masks(deal, opener=self.opener(match.hands))
+
+    @staticmethod
+    def opener(previous: Sequence[Hand]) -> int | None:
+        """A3: who opens the next hand: ``None`` (holder of 6-6) or the seat that made the batida.
+
+        A redealt hand (A6) keeps the lead rule of the hand it replaces.
+        """
+        if not previous:
+            return None
+        last = previous[-1]
+        assert isinstance(last, AmazonenseHand)
+        if last.end is Termination.REDEAL:
+            return last.opener
+        outcome = last.outcome()
+        if outcome is not None and outcome.termination is _DOMINO:
+            return outcome.seat
+        return None
+
+    def hand_from_setup(self, deal: Sequence[int], boneyard: Sequence[int], setup: dict[str, Any]) -> Hand:
+        return AmazonenseHand.from_masks(deal, opener=setup["opener"])
+
+    def outcome(self, match: Match) -> MatchOutcome | None:
+        """A9: with a team at the target or more, the higher score wins; a tie plays on."""
+        t = match.totals
+        if max(t) >= match.options["target"] and t[0] != t[1]:
+            return MatchOutcome(MatchTermination.TARGET, 0 if t[0] > t[1] else 1, tuple(t))
+        return None

@@ -19,15 +19,28 @@ which rule-breaking actions are fined instead of rejected. Rule ids refer to
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from capicua.rules.hand import IllegalMoveError
+from capicua.rules.hand import Hand, IllegalMoveError
 from capicua.rules.line import LineHand
-from capicua.rules.moves import CLAIM, LEAD, PASS, TIME, Action, Move, RefereeAction
-from capicua.rules.tiles import ALL_TILES_MASK, HIGH, LOW, TILES, Tile, mask_of, pips_of, tiles_of
+from capicua.rules.moves import CLAIM, LEAD, PASS, TIME, Action, Move, MoveError, RefereeAction
+from capicua.rules.tiles import ALL_TILES_MASK, HIGH, LOW, TILES, Tile, TileError, mask_of, pips_of, tiles_of
+from capicua.rules.variant import (
+    TABLE_OPTIONS,
+    MatchOutcome,
+    MatchTermination,
+    Option,
+    Outcome,
+    Termination,
+    Variant,
+    target_option,
+)
 
-__all__ = ["FINES", "DominousaHand", "lead_draw_winner"]
+if TYPE_CHECKING:
+    from capicua.rules.match import Match
+
+__all__ = ["FINES", "Dominousa", "DominousaHand", "lead_draw_winner"]
 
 #: C6: the fines, in points to the opposing team.
 FINES = {
@@ -133,8 +146,9 @@ class DominousaHand(LineHand):
 
     # -- legal moves --------------------------------------------------------------------
     def claim_is_right(self, seat: int) -> bool:
-        """C6: the claimer made the last play and nobody else holds a fitting tile."""
-        if not self.started or seat != self.last:
+        """C6: the claimer made the hand's latest play, it is not his turn (the others have still to pass),
+        and nobody else holds a fitting tile (C9: any other claim is wrong, the seat to act's included)."""
+        if not self.started or seat != self.last or seat == self.turn:
             return False
         fit = self.layout.fit_mask
         return not any(self.hands[s] & fit for s in range(4) if s != seat)
@@ -148,8 +162,12 @@ class DominousaHand(LineHand):
         return moves
 
     def public_moves_for(self, seat: int) -> list[Move]:
-        """Claim is offered to the player who made the last play while the others have still
-        to pass: whether it is right depends on their tiles, which he may not see."""
+        """C9: outside strict mode ``claim`` is offered only when it is right (it then shows nothing that
+        the forced passes would not show at once). In strict mode it is offered to the player who made
+        the last play while the others have still to pass, right or wrong: whether it is right depends
+        on their tiles, which he may not see (a wrong one is fined)."""
+        if not self.strict:
+            return self.legal_moves_for(seat)
         moves = [m for m in self.legal_moves_for(seat) if m is not CLAIM]
         if self.end is None and self.started and seat == self.last and seat != self.turn:
             moves.append(CLAIM)
@@ -168,20 +186,36 @@ class DominousaHand(LineHand):
         if self.end is not None or not 0 <= seat < 4:
             return False
         if move.code == _CLAIM_CODE:
-            return seat != self.turn and self.started and not self.claim_is_right(seat)
+            return not self.claim_is_right(seat)  # C9: every wrong claim, before the lead and in turn too
         if move.code == _PASS_CODE:
-            return seat == self.turn and self.started and self.fitting(seat)
+            return seat == self.turn and self._holds_a_play(seat)
         if not move.is_play or move.galo:
             return False
         return self._fine_for_play(seat, move) is not None
+
+    def _holds_a_play(self, seat: int) -> bool:
+        """Whether ``seat`` holds a tile he could play now (before the lead every tile leads)."""
+        return not self.started or self.fitting(seat)
+
+    def _corrida(self, seat: int, tile: int, end: int) -> bool:
+        """C6: a jugada corrida: the player in control of both ends plays on, on an end his tile fits,
+        before the others have passed and without the announcement."""
+        return seat == self.last and self.claim_is_right(seat) and end in (4, 5) and self.layout.fits(tile, end)
 
     def _fine_for_play(self, seat: int, move: Move) -> str | None:
         """The C6 fine a play by ``seat`` earns, or None (legal, or rejected outright)."""
         tile, end = move.code >> 4, move.end_code
         if not self.hands[seat] >> tile & 1:
             return None
-        if not self.started:  # C6: a lead out of turn is a play out of turn
-            return "out-of-turn" if seat != self.turn and end >= LEAD else None
+        if seat != self.turn:
+            if self._corrida(seat, tile, end):
+                # C7: a jugada corrida with another tile while a touched tile of his fits is refused
+                return "jugada-corrida" if self._may_play(seat, tile) else None
+            # C9: a play out of turn is fined and undone whatever end it names or omits (before the
+            # lead, any seat but the leader's is out of turn)
+            return "out-of-turn"
+        if not self.started:
+            return None  # the leader's lead is no fine (a lead written with an end is refused)
         fits_any = any(pip in (HIGH[tile], LOW[tile]) for _, pip in self.layout.ends)
         if end < LEAD:
             if end not in (4, 5):
@@ -190,10 +224,6 @@ class DominousaHand(LineHand):
                 return None  # a fitting tile with an end it does not fit: rejected (C9)
         elif fits_any:
             return None  # written without its end although it fits: say where
-        if seat != self.turn:
-            if seat == self.last and self.claim_is_right(seat) and end < LEAD and self.layout.fits(tile, end):
-                return "jugada-corrida"
-            return "out-of-turn"
         if not fits_any:
             return "wrong-play"
         return None
@@ -201,6 +231,8 @@ class DominousaHand(LineHand):
     # -- pushing --------------------------------------------------------------------------
     def _check_play(self, seat: int, tile: int, end: int, move: Move) -> bool | str:
         if self.strict and not move.galo:
+            if seat != self.turn and self._corrida(seat, tile, end) and not self._may_play(seat, tile):
+                raise IllegalMoveError(self._may_not_play_reason(seat, tile))  # C7, in strict mode too
             fine = self._fine_for_play(seat, move)
             if fine == "jugada-corrida":
                 return fine  # the play stands, fined
@@ -217,7 +249,8 @@ class DominousaHand(LineHand):
         self._score("fine", FINES[kind], (seat & 1) ^ 1, seat)
 
     def _pass(self, seat: int) -> None:
-        if self.strict and seat == self.turn and self.started and self.fitting(seat):
+        # C9: a pass holding a playable tile, the leader's before the lead included, is fined and cancelled
+        if self.strict and seat == self.turn and self._holds_a_play(seat):
             self._save(seat, PASS)
             self._score("fine", FINES["pass-with-tile"], (seat & 1) ^ 1, seat)
             return  # the pass is cancelled: the same player must play
@@ -239,13 +272,17 @@ class DominousaHand(LineHand):
             super()._push_word(move, seat)
 
     def _claim(self, seat: int) -> None:
-        if not 0 <= seat < 4 or seat == self.turn or not self.started:
-            raise IllegalMoveError("claim: only the player who made the last play, before the others pass (C6)")
+        if not 0 <= seat < 4:
+            raise IllegalMoveError(f"there is no seat {seat}")
         if self.claim_is_right(seat):
             self._save(seat, CLAIM)
             self.turn = seat  # the remaining passes are skipped
             return
         if not self.strict:
+            if not self.started or seat == self.turn:
+                raise IllegalMoveError(
+                    "wrong claim: only the player who made the last play claims, before the others pass (C6)"
+                )
             raise IllegalMoveError(f"wrong claim: seat {seat} did not make the last play or another seat can play")
         self._save(seat, CLAIM)
         self._score("fine", FINES["wrong-claim"], (seat & 1) ^ 1, seat)
@@ -297,11 +334,11 @@ class DominousaHand(LineHand):
             assert seat is not None and action.points is not None
             self._score("referee", action.points, seat, None)
         elif decision == "annul":
-            self.end = "annulled"
+            self.end = Termination.ANNULLED
         elif decision == "award":
             self.awarded = seat
             if self.end is None:
-                self.end = "awarded"
+                self.end = Termination.AWARDED
         elif decision == "touch":
             assert seat is not None and action.tile is not None
             touched = list(self.touched)
@@ -318,7 +355,7 @@ class DominousaHand(LineHand):
 
     def _domino(self, seat: int, tile: int) -> None:
         """C3: the team scores the pips left in all other hands (C7: not with a touched tile)."""
-        self.end = "batida"
+        self.end = Termination.DOMINO
         if not self.touched[seat] >> tile & 1:
             self._score("batida", pips_of(self.held), seat & 1, seat)
 
@@ -327,9 +364,9 @@ class DominousaHand(LineHand):
         s0 = pips_of(self.hands[0]) + pips_of(self.hands[2])
         s1 = pips_of(self.hands[1]) + pips_of(self.hands[3])
         if s0 == s1:
-            self.end = "annulled"
+            self.end = Termination.ANNULLED
             return
-        self.end = "tranca"
+        self.end = Termination.BLOCKED
         team = 0 if s0 < s1 else 1
         if (blocker & 1) == team and self._touched_last(blocker):
             return  # C7: a tranque made with a touched tile scores nothing for his team
@@ -337,9 +374,26 @@ class DominousaHand(LineHand):
 
     def hands_counted(self) -> bool:
         """A tied tranque is counted too (C4), though annulled; a referee's annulment is not."""
-        if self.end == "annulled":
+        if self.end is Termination.ANNULLED:
             return bool(self._stack) and not isinstance(self._stack[-1][1], RefereeAction)
         return super().hands_counted()
+
+    def outcome(self) -> Outcome | None:
+        """C3: the team that went out; C4: the team with fewer pips (equal: annulled, nobody);
+        C8: the awarded team. A referee's decision ends a hand with no seat."""
+        end = self.end
+        if end is None:
+            return None
+        entry = self._stack[-1] if self._stack else None
+        seat = None if entry is None or isinstance(entry[1], RefereeAction) else entry[0]
+        if end is Termination.DOMINO:
+            assert seat is not None
+            return Outcome(end, seat & 1, seat)
+        if end is Termination.BLOCKED:
+            s0 = pips_of(self.hands[0]) + pips_of(self.hands[2])
+            s1 = pips_of(self.hands[1]) + pips_of(self.hands[3])
+            return Outcome(end, int(s1 < s0), seat)
+        return Outcome(end, self.awarded if end is Termination.AWARDED else None, seat)
 
     def setup(self) -> dict[str, Any]:
         return {"leader": self.leader, "strict": self.strict, "time_called": self.time_called}
@@ -356,3 +410,119 @@ class DominousaHand(LineHand):
 
     def record_extra(self) -> dict[str, Any]:
         return {} if self.lead_draw is None else {"lead_draw": [str(t) for t in self.lead_draw]}
+
+
+#: C9: strict mode, on in competitions.
+STRICT_OPTION = Option(
+    "strict", bool, False, "C9", "strict mode: rule-breaking actions are fined (C6) instead of refused"
+)
+#: C5: the match clock.
+MATCH_MINUTES = Option("match_minutes", int, 40, "C5", "minutes a match may last", minimum=1, maximum=600)
+
+
+class Dominousa(Variant):
+    """Dominousa: Latin partnership dominoes on a line, 200 points or 40 minutes, fines and a referee."""
+
+    name = "dominousa"
+    title = "Dominousa"
+    partnerships = True
+    player_counts = (4,)
+    option_specs: ClassVar[tuple[Option, ...]] = (
+        target_option(200, "C5"),
+        STRICT_OPTION,
+        MATCH_MINUTES,
+        *TABLE_OPTIONS,
+    )
+    calls = frozenset({CLAIM})
+    referee = True
+
+    def options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        """C9/C6: in strict mode a pass is the player's own act: the table never passes for him
+        (``auto_pass`` is off there, whatever was asked)."""
+        opts = super().options(given)
+        if opts["strict"]:
+            opts["auto_pass"] = False
+        return opts
+
+    def match_clock(self, options: Mapping[str, Any]) -> float | None:
+        """C5: 40 minutes by default."""
+        minutes = options.get("match_minutes")
+        return float(minutes) if minutes else None
+
+    def time_called(self, match: Match) -> bool:
+        return any(_dominousa(h).time_up for h in match.hands)
+
+    def random_extra(self, match: Match) -> dict[str, Any]:
+        """C2: on the first hand each player draws a tile to decide the lead."""
+        if match.hands:
+            return {}
+        return {"lead_draw": [str(TILES[t]) for t in match.rng.sample(range(28), 4)]}
+
+    def first_leader(self, first: Hand | None, extra: dict[str, Any]) -> tuple[int, list[Tile] | None]:
+        """C2: the seat that drew the highest tile; seat 0 when the record has no draw."""
+        draw = extra.get("lead_draw") if first is None else _dominousa(first).lead_draw
+        if draw is None:
+            return 0, None
+        if not isinstance(draw, list) or len(draw) != 4:
+            raise MoveError("lead_draw must list the 4 tiles the seats drew (C2)")
+        try:
+            tiles = [t if isinstance(t, Tile) else Tile.parse(t) for t in draw]
+        except (TileError, AttributeError):
+            raise MoveError(f"lead_draw: not tiles: {draw!r}") from None
+        return lead_draw_winner(tiles), tiles
+
+    def new_hand(
+        self,
+        match: Match,
+        deal: Sequence[int],
+        boneyard: Sequence[int],
+        extra: dict[str, Any],
+    ) -> Hand:
+        """C2: the lead rotates in turn order from the first leader; C7: a seat that touched
+        a tile loses his next lead, which goes to the next seat; C5: ``time`` comes once."""
+        if boneyard:
+            raise MoveError("Dominousa deals all 28 tiles: the boneyard must be empty")
+        previous = match.hands
+        first, draw = self.first_leader(previous[0] if previous else None, extra)
+        pending: set[int] = set()
+        leader = first
+        for k in range(len(previous) + 1):
+            leader = (first + k) % 4
+            if leader in pending:
+                pending.discard(leader)
+                leader = (leader + 1) % 4
+            if k < len(previous):
+                pending |= _dominousa(previous[k]).lead_losers
+        hand = DominousaHand.from_masks(
+            deal,
+            leader=leader,
+            strict=match.options["strict"],
+            time_called=self.time_called(match),
+        )
+        if not previous:
+            hand.lead_draw = draw
+        return hand
+
+    def hand_from_setup(self, deal: Sequence[int], boneyard: Sequence[int], setup: dict[str, Any]) -> Hand:
+        return DominousaHand.from_masks(deal, setup["leader"], setup["strict"], setup["time_called"])
+
+    def outcome(self, match: Match) -> MatchOutcome | None:
+        """C5: 200 points, or the higher score once time has run out; equal plays on. C8: awards."""
+        t = match.totals
+        for h in match.hands:
+            awarded = _dominousa(h).awarded
+            if awarded is not None:
+                return MatchOutcome(MatchTermination.AWARD, int(awarded), tuple(t))
+        if t[0] == t[1]:
+            return None
+        winner = 0 if t[0] > t[1] else 1
+        if max(t) >= match.options["target"]:
+            return MatchOutcome(MatchTermination.TARGET, winner, tuple(t))
+        if self.time_called(match):
+            return MatchOutcome(MatchTermination.TIME, winner, tuple(t))
+        return None
+
+
+def _dominousa(hand: Hand) -> DominousaHand:
+    assert isinstance(hand, DominousaHand)
+    return hand

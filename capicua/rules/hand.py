@@ -15,6 +15,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from capicua.rules.moves import END_NAMES, LEAD, PLAY_CODES, Action, Move, MoveError
 from capicua.rules.tiles import ALL_TILES_MASK, PIPS, TILES, Tile, mask_of, tiles_of
+from capicua.rules.variant import Outcome, Termination
 
 __all__ = ["Hand", "IllegalMoveError", "Score", "SeatView", "round_down_5"]
 
@@ -65,7 +66,7 @@ class SeatView:
     ends_before: tuple[tuple[tuple[int, int], ...], ...]
     scores: tuple[Score, ...]
     points: tuple[int, ...]
-    end: str | None
+    end: Termination | None
     legal_moves: tuple[Move, ...]
     revealed: tuple[tuple[Tile, ...], ...] | None
     public: dict[str, Any]
@@ -76,6 +77,89 @@ class SeatView:
     drawn: tuple[Tile, ...]
     #: Bitmask of the tiles lying on the table (public: the layout's tiles, as one int for bots).
     on_table: int = 0
+    #: How the hand ended and who won it, once it has (public).
+    outcome: Outcome | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The view as JSON (tiles and actions in record notation): what a program playing a seat over the
+        bot API receives; :meth:`from_json` reads it back into the same view.
+
+        >>> from capicua.rules.match import Match
+        >>> m = Match("dominousa", seed=2)
+        >>> hand = m.deal()
+        >>> view = hand.view(hand.turn)
+        >>> data = view.to_json()
+        >>> data["seat"], data["tiles"], data["legal"][:3]
+        (2, ['1-1', '4-0', '4-2', '5-0', '5-3', '6-0', '6-4'], ['1-1', '4-0', '0-4'])
+        >>> SeatView.from_json(data) == view
+        True
+        """
+        from capicua.rules.moves import format_action
+
+        return {
+            "variant": self.variant,
+            "seat": self.seat,
+            "seats": self.seats,
+            "tiles": [str(t) for t in self.tiles],
+            "counts": list(self.counts),
+            "boneyard": self.boneyard,
+            "layout": self.layout,
+            "turn": self.turn,
+            "history": [format_action(s, m) for s, m in self.history],
+            "ends_before": [[list(pair) for pair in ends] for ends in self.ends_before],
+            "scores": [s._asdict() for s in self.scores],
+            "points": list(self.points),
+            "end": None if self.end is None else self.end.value,
+            "legal": [str(m) for m in self.legal_moves],
+            "revealed": None if self.revealed is None else [[str(t) for t in h] for h in self.revealed],
+            "public": self.public,
+            "setup": self.setup,
+            "drawn": [str(t) for t in self.drawn],
+            "on_table": self.on_table,
+            "outcome": None
+            if self.outcome is None
+            else {
+                "termination": self.outcome.termination.value,
+                "winner": self.outcome.winner,
+                "seat": self.outcome.seat,
+            },
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SeatView:
+        """A view from :meth:`to_json`'s JSON; MoveError (or ValueError) if it is not one."""
+        from capicua.rules.moves import parse_action
+
+        try:
+            outcome = data["outcome"]
+            return cls(
+                variant=str(data["variant"]),
+                seat=data["seat"],
+                seats=int(data["seats"]),
+                tiles=tuple(Tile.parse(t) for t in data["tiles"]),
+                counts=tuple(int(c) for c in data["counts"]),
+                boneyard=int(data["boneyard"]),
+                layout=dict(data["layout"]),
+                turn=data["turn"],
+                history=tuple(parse_action(text) for text in data["history"]),
+                ends_before=tuple(tuple((int(e), int(p)) for e, p in ends) for ends in data["ends_before"]),
+                scores=tuple(Score(**s) for s in data["scores"]),
+                points=tuple(int(p) for p in data["points"]),
+                end=None if data["end"] is None else Termination(data["end"]),
+                legal_moves=tuple(Move.parse(m) for m in data["legal"]),
+                revealed=None
+                if data["revealed"] is None
+                else tuple(tuple(Tile.parse(t) for t in h) for h in data["revealed"]),
+                public=dict(data["public"]),
+                setup=dict(data["setup"]),
+                drawn=tuple(Tile.parse(t) for t in data["drawn"]),
+                on_table=int(data["on_table"]),
+                outcome=None
+                if outcome is None
+                else Outcome(Termination(outcome["termination"]), outcome["winner"], outcome["seat"]),
+            )
+        except (KeyError, TypeError) as exc:
+            raise MoveError(f"not a seat's view: {exc!r}") from None
 
 
 class Hand:
@@ -92,7 +176,7 @@ class Hand:
     #: The boneyard as dealt, in drawing order (tile indices).
     boneyard_order: tuple[int, ...] = ()
     turn: int
-    end: str | None
+    end: Termination | None
     points: list[int]
     history: list[tuple[int | None, Action]]
     scores: list[Score]
@@ -117,6 +201,10 @@ class Hand:
 
     def timeout_move(self, seat: int) -> Move:
         """The move the table makes for ``seat`` when his clock runs out (A10)."""
+        raise NotImplementedError
+
+    def outcome(self) -> Outcome | None:
+        """How the hand ended and who won it; ``None`` while it is in play."""
         raise NotImplementedError
 
     def record_extra(self) -> dict[str, Any]:
@@ -212,6 +300,7 @@ class Hand:
             setup=self.setup(),
             drawn=() if seat is None else tuple(self.drawn_by(seat)),
             on_table=self.on_table(),
+            outcome=None if self.end is None else self.outcome(),
         )
 
     def on_table(self) -> int:
@@ -227,7 +316,7 @@ class Hand:
 
     def hands_counted(self) -> bool:
         """Whether the hand ended with every hand shown and counted (domino, blocked hand)."""
-        return self.end in ("batida", "tranca")
+        return self.end is Termination.DOMINO or self.end is Termination.BLOCKED
 
     def setup(self) -> dict[str, Any]:
         """The public arguments the hand was built with, besides the deal (see ``SeatView.setup``)."""

@@ -18,12 +18,27 @@ explains each with examples.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from capicua.rules.hand import Hand
 from capicua.rules.line import LineHand
+from capicua.rules.moves import DRAW, MoveError
 from capicua.rules.tiles import LOW_ORDER, START_ORDER, TILES, Tile, mask_of, pips_of
+from capicua.rules.variant import (
+    TABLE_OPTIONS,
+    MatchOutcome,
+    MatchTermination,
+    Option,
+    Outcome,
+    Termination,
+    Variant,
+    target_option,
+)
 
-__all__ = ["IndividualHand", "highest_tile_holder"]
+if TYPE_CHECKING:
+    from capicua.rules.match import Match
+
+__all__ = ["Individual", "IndividualHand", "highest_tile_holder"]
 
 _START_INDEX = tuple(t.index for t in START_ORDER)
 _LOW_RANK = {t.index: rank for rank, t in enumerate(LOW_ORDER)}
@@ -90,13 +105,13 @@ class IndividualHand(LineHand):
 
     def _domino(self, seat: int, tile: int) -> None:
         """B4, B5: going out wins the round and scores every other player's pips."""
-        self.end = "batida"
+        self.end = Termination.DOMINO
         self.winner = seat
         self._score("batida", pips_of(self.held), seat, seat)
 
     def _blocked(self, blocker: int) -> None:
         """B4: lowest hand wins; tie: who did not block; still tied: the lowest tile (low order)."""
-        self.end = "tranca"
+        self.end = Termination.BLOCKED
         sums = [pips_of(h) for h in self.hands]
         best = min(sums)
         tied = [s for s in range(self.seats) if sums[s] == best]
@@ -116,5 +131,60 @@ class IndividualHand(LineHand):
     def setup(self) -> dict[str, Any]:
         return {"leader": self.lead_option, "boneyard": self.n_boneyard}
 
+    def outcome(self) -> Outcome | None:
+        """B4: the round goes to who went out, or to the lowest hand of a blocked round."""
+        if self.end is None:
+            return None
+        return Outcome(self.end, self.winner, self._stack[-1][0])
+
     def public_state(self) -> dict[str, object]:
         return {"leader": self.leader, "last": None if self.last < 0 else self.last, "passes": self.passes}
+
+
+#: B2: who leads a round.
+LEAD_OPTION = Option(
+    "lead",
+    str,
+    "highest",
+    "B2",
+    "who leads a round: the holder of the highest tile, or the last round's winner",
+    choices=("highest", "winner"),
+)
+
+
+class Individual(Variant):
+    """Individual dominoes: 2 to 4 players, each for himself, with a boneyard; to 100 by default."""
+
+    name = "individual"
+    title = "Dominó individual"
+    partnerships = False
+    player_counts = (2, 3, 4)
+    option_specs: ClassVar[tuple[Option, ...]] = (target_option(100, "B6"), LEAD_OPTION, *TABLE_OPTIONS)
+    calls = frozenset({DRAW})
+
+    def new_hand(
+        self,
+        match: Match,
+        deal: Sequence[int],
+        boneyard: Sequence[int],
+        extra: dict[str, Any],
+    ) -> Hand:
+        """B2: the highest tile leads; with ``lead: winner`` the last round's winner leads any tile."""
+        if len(boneyard) != self.boneyard_size(len(deal)):
+            raise MoveError(f"with {len(deal)} players the boneyard holds {self.boneyard_size(len(deal))} tiles (B1)")
+        leader = None
+        if match.options["lead"] == "winner" and match.hands:
+            outcome = match.hands[-1].outcome()
+            leader = None if outcome is None else outcome.winner
+        return IndividualHand.from_masks(deal, boneyard, leader)
+
+    def hand_from_setup(self, deal: Sequence[int], boneyard: Sequence[int], setup: dict[str, Any]) -> Hand:
+        return IndividualHand.from_masks(deal, boneyard, setup["leader"])
+
+    def outcome(self, match: Match) -> MatchOutcome | None:
+        """B6: the first player at the target at a round's end wins (only round winners score)."""
+        totals = match.totals
+        best = max(totals)
+        if best >= match.options["target"] and totals.count(best) == 1:
+            return MatchOutcome(MatchTermination.TARGET, totals.index(best), tuple(totals))
+        return None

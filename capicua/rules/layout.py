@@ -150,7 +150,6 @@ class SpinnerLayout(_Layout):
     def empty(self) -> bool:
         return self.spinner < 0
 
-
     def _refresh(self) -> int:
         """Recompute the open ends; return the table count (A2)."""
         w, e, n, s = self.outer

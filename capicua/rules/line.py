@@ -26,6 +26,7 @@ from capicua.rules.tiles import (
     indices_of,
     pips_of,
 )
+from capicua.rules.variant import Termination
 
 __all__ = ["LineHand"]
 
@@ -93,7 +94,7 @@ class LineHand(Hand):
         self.turn = leader
         self.last = -1  # seat of the last play
         self.passes = 0  # passes since the last play
-        self.end: str | None = None
+        self.end: Termination | None = None
         self.points = [0] * (2 if self.partnerships else self.seats)
         self.scores: list[Score] = []
         self._stack: list[tuple[Any, ...]] = []
@@ -259,7 +260,7 @@ class LineHand(Hand):
         return True to apply it (a valid lead), False when it was handled otherwise, or
         the name of a fine to score with it while it stands."""
         if move.galo:
-            raise IllegalMoveError("galo is called only in Dominó Amazonense")
+            raise IllegalMoveError(f"galo is not a call of {self.variant}")
         if seat != self.turn:
             raise IllegalMoveError(f"not seat {seat}'s turn: seat {self.turn} is to play")
         if not self.hands[seat] >> tile & 1:

@@ -2,7 +2,8 @@
 
 The match is a state machine too: ``deal`` starts the next hand (from given
 tiles, or shuffled by the match's own seeded generator), ``push``/``pop`` act on
-the hand in play, and ``winner`` is set when a hand ends with the match decided.
+the hand in play, and ``outcome`` (with ``winner``) is set when a hand ends with
+the match decided. What differs between games is asked of ``match.variant``.
 
 >>> m = Match("amazonense", seed=7)
 >>> hand = m.deal()
@@ -10,244 +11,23 @@ the hand in play, and ``winner`` is set when a hand ends with the match decided.
 ...     if m.needs_deal():
 ...         _ = m.deal()
 ...     m.push(m.hand.timeout_move(m.hand.turn))
->>> m.winner in (0, 1), max(m.totals) >= 200
-(True, True)
+>>> m.winner in (0, 1), max(m.totals) >= 200, m.outcome.termination
+(True, True, <MatchTermination.TARGET: 'target'>)
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
-from capicua.rules.amazonense import AmazonenseHand
-from capicua.rules.dominousa import DominousaHand, lead_draw_winner
+from capicua.rules import variants
 from capicua.rules.hand import Hand, IllegalMoveError
-from capicua.rules.individual import IndividualHand
-from capicua.rules.moves import Action, Move, MoveError
-from capicua.rules.tiles import TILES, Tile, TileError, mask_of
+from capicua.rules.moves import Action, Move, MoveError, RefereeAction, parse_action
+from capicua.rules.tiles import Tile, mask_of
+from capicua.rules.variant import MatchOutcome, Variant
 
-__all__ = ["VARIANTS", "Amazonense", "Match", "Variant", "get_variant"]
-
-
-class Variant:
-    """What distinguishes one game from another, as data and methods."""
-
-    name: ClassVar[str]
-    partnerships: ClassVar[bool]
-    player_counts: ClassVar[tuple[int, ...]]
-    defaults: ClassVar[dict[str, Any]]
-
-    def options(self, given: dict[str, Any] | None) -> dict[str, Any]:
-        """The table options with defaults filled in; unknown keys are kept."""
-        opts = dict(self.defaults)
-        opts.update(given or {})
-        target = opts.get("target")
-        if not isinstance(target, int) or isinstance(target, bool) or target <= 0:
-            raise MoveError(f"option target must be a positive integer, got {target!r}")
-        return opts
-
-    def new_hand(
-        self,
-        match: Match,
-        deal: Sequence[int],
-        boneyard: Sequence[int],
-        extra: dict[str, Any],
-    ) -> Hand:
-        """The next hand of ``match``: ``deal`` holds one tile bitmask per seat, ``boneyard``
-        the undealt tile indices in drawing order, ``extra`` a record hand's other fields."""
-        raise NotImplementedError
-
-    def winner(self, match: Match) -> int | None:
-        """The match winner once the current hand has ended, or ``None``."""
-        raise NotImplementedError
-
-    def random_extra(self, match: Match) -> dict[str, Any]:
-        """Record fields a shuffled hand adds (Dominousa's lead draw)."""
-        return {}
-
-    def hand_from_setup(self, deal: Sequence[int], boneyard: Sequence[int], setup: dict[str, Any]) -> Hand:
-        """A hand with this deal, opened as ``setup`` says (a ``SeatView.setup``): how a player
-        builds a possible world from what he sees."""
-        raise NotImplementedError
-
-    def boneyard_size(self, players: int) -> int:
-        """Every variant deals 7 tiles a seat (B1); the rest is the boneyard."""
-        return 28 - 7 * players
-
-
-class Amazonense(Variant):
-    name = "amazonense"
-    partnerships = True
-    player_counts = (4,)
-    defaults: ClassVar[dict[str, Any]] = {"target": 200, "move_seconds": 40}
-
-    def new_hand(
-        self,
-        match: Match,
-        deal: Sequence[int],
-        boneyard: Sequence[int],
-        extra: dict[str, Any],
-    ) -> Hand:
-        if boneyard:
-            raise MoveError("Dominó Amazonense deals all 28 tiles: the boneyard must be empty")
-        return AmazonenseHand.from_masks(deal, opener=self.opener(match.hands))
-
-    @staticmethod
-    def opener(previous: Sequence[Hand]) -> int | None:
-        """A3: who opens the next hand: ``None`` (holder of 6-6) or the seat that made the batida.
-
-        A redealt hand (A6) keeps the lead rule of the hand it replaces.
-        """
-        if not previous:
-            return None
-        last = previous[-1]
-        if last.end == "redeal":
-            assert isinstance(last, AmazonenseHand)
-            return last.opener
-        if last.end == "batida":
-            seat = last.history[-1][0]
-            assert seat is not None
-            return seat
-        return None
-
-    def hand_from_setup(self, deal: Sequence[int], boneyard: Sequence[int], setup: dict[str, Any]) -> Hand:
-        return AmazonenseHand.from_masks(deal, opener=setup["opener"])
-
-    def winner(self, match: Match) -> int | None:
-        """A9: with a team at the target or more, the higher score wins; a tie plays on."""
-        t = match.totals
-        if max(t) >= match.options["target"] and t[0] != t[1]:
-            return 0 if t[0] > t[1] else 1
-        return None
-
-
-class Individual(Variant):
-    name = "individual"
-    partnerships = False
-    player_counts = (2, 3, 4)
-    defaults: ClassVar[dict[str, Any]] = {"target": 100, "lead": "highest", "move_seconds": 40}
-
-    def options(self, given: dict[str, Any] | None) -> dict[str, Any]:
-        opts = super().options(given)
-        if opts["lead"] not in ("highest", "winner"):
-            raise MoveError(f"option lead must be 'highest' or 'winner' (B2), got {opts['lead']!r}")
-        return opts
-
-    def new_hand(
-        self,
-        match: Match,
-        deal: Sequence[int],
-        boneyard: Sequence[int],
-        extra: dict[str, Any],
-    ) -> Hand:
-        """B2: the highest tile leads; with ``lead: winner`` the last round's winner leads any tile."""
-        if len(boneyard) != self.boneyard_size(len(deal)):
-            raise MoveError(f"with {len(deal)} players the boneyard holds {self.boneyard_size(len(deal))} tiles (B1)")
-        leader = None
-        if match.options["lead"] == "winner" and match.hands:
-            leader = getattr(match.hands[-1], "winner", None)
-        return IndividualHand.from_masks(deal, boneyard, leader)
-
-    def hand_from_setup(self, deal: Sequence[int], boneyard: Sequence[int], setup: dict[str, Any]) -> Hand:
-        return IndividualHand.from_masks(deal, boneyard, setup["leader"])
-
-    def winner(self, match: Match) -> int | None:
-        """B6: the first player at the target at a round's end wins (only round winners score)."""
-        totals = match.totals
-        best = max(totals)
-        if best >= match.options["target"] and totals.count(best) == 1:
-            return totals.index(best)
-        return None
-
-
-class Dominousa(Variant):
-    name = "dominousa"
-    partnerships = True
-    player_counts = (4,)
-    defaults: ClassVar[dict[str, Any]] = {"target": 200, "strict": False, "move_seconds": 40, "match_minutes": 40}
-
-    def options(self, given: dict[str, Any] | None) -> dict[str, Any]:
-        opts = super().options(given)
-        if not isinstance(opts["strict"], bool):
-            raise MoveError(f"option strict must be true or false (C9), got {opts['strict']!r}")
-        return opts
-
-    def random_extra(self, match: Match) -> dict[str, Any]:
-        """C2: on the first hand each player draws a tile to decide the lead."""
-        if match.hands:
-            return {}
-        return {"lead_draw": [str(TILES[t]) for t in match.rng.sample(range(28), 4)]}
-
-    def first_leader(self, first: Hand | None, extra: dict[str, Any]) -> tuple[int, list[Tile] | None]:
-        """C2: the seat that drew the highest tile; seat 0 when the record has no draw."""
-        draw = extra.get("lead_draw") if first is None else getattr(first, "lead_draw", None)
-        if draw is None:
-            return 0, None
-        if not isinstance(draw, list) or len(draw) != 4:
-            raise MoveError("lead_draw must list the 4 tiles the seats drew (C2)")
-        try:
-            tiles = [t if isinstance(t, Tile) else Tile.parse(t) for t in draw]
-        except (TileError, AttributeError):
-            raise MoveError(f"lead_draw: not tiles: {draw!r}") from None
-        return lead_draw_winner(tiles), tiles
-
-    def new_hand(
-        self,
-        match: Match,
-        deal: Sequence[int],
-        boneyard: Sequence[int],
-        extra: dict[str, Any],
-    ) -> Hand:
-        """C2: the lead rotates in turn order from the first leader; C7: a seat that touched
-        a tile loses his next lead, which goes to the next seat; C5: ``time`` comes once."""
-        if boneyard:
-            raise MoveError("Dominousa deals all 28 tiles: the boneyard must be empty")
-        previous = match.hands
-        first, draw = self.first_leader(previous[0] if previous else None, extra)
-        pending: set[int] = set()
-        leader = first
-        for k in range(len(previous) + 1):
-            leader = (first + k) % 4
-            if leader in pending:
-                pending.discard(leader)
-                leader = (leader + 1) % 4
-            if k < len(previous):
-                pending |= getattr(previous[k], "lead_losers", frozenset())
-        hand = DominousaHand.from_masks(
-            deal,
-            leader=leader,
-            strict=match.options["strict"],
-            time_called=any(getattr(h, "time_up", False) for h in previous),
-        )
-        if not previous:
-            hand.lead_draw = draw
-        return hand
-
-    def hand_from_setup(self, deal: Sequence[int], boneyard: Sequence[int], setup: dict[str, Any]) -> Hand:
-        return DominousaHand.from_masks(deal, setup["leader"], setup["strict"], setup["time_called"])
-
-    def winner(self, match: Match) -> int | None:
-        """C5: 200 points, or the higher score once time has run out; equal plays on. C8: awards."""
-        for h in match.hands:
-            awarded = getattr(h, "awarded", None)
-            if awarded is not None:
-                return int(awarded)
-        t = match.totals
-        time_up = any(getattr(h, "time_up", False) for h in match.hands)
-        if t[0] != t[1] and (max(t) >= match.options["target"] or time_up):
-            return 0 if t[0] > t[1] else 1
-        return None
-
-
-VARIANTS: dict[str, Variant] = {v.name: v for v in (Amazonense(), Individual(), Dominousa())}
-
-
-def get_variant(name: str) -> Variant:
-    try:
-        return VARIANTS[name]
-    except KeyError:
-        raise MoveError(f"unknown variant {name!r} (known: {', '.join(VARIANTS)})") from None
+__all__ = ["Match", "shuffled_deal"]
 
 
 _BIT = tuple(1 << t for t in range(28))
@@ -347,17 +127,17 @@ class Match:
         options: dict[str, Any] | None = None,
         seed: int | None = None,
     ) -> None:
-        self.variant = get_variant(variant) if isinstance(variant, str) else variant
-        self.players = players if players is not None else self.variant.player_counts[-1]
-        if self.players not in self.variant.player_counts:
-            counts = ", ".join(map(str, self.variant.player_counts))
-            raise MoveError(f"{self.variant.name} is played by {counts} players, not {self.players}")
+        self.variant = variants.get(variant) if isinstance(variant, str) else variant
+        self.players = self.variant.check_players(players)
         self.options = self.variant.options(options)
         self.rng = random.Random(seed)
         self.hands: list[Hand] = []
+        #: How the match was decided, once it is (see ``Variant.outcome``).
+        self.outcome: MatchOutcome | None = None
+        #: The winning side (team or seat) once the match is decided: ``outcome.winner``.
         self.winner: int | None = None
         #: (k, the totals of the first k hands): see ``totals``.
-        self._settled: tuple[int, list[int]] = (0, [0] * (2 if self.variant.partnerships else self.players))
+        self._settled: tuple[int, list[int]] = (0, [0] * self.variant.sides(self.players))
 
     @property
     def hand(self) -> Hand:
@@ -427,14 +207,59 @@ class Match:
         self.hands.append(hand)
         return hand
 
+    def parse_action(self, text: str) -> tuple[int | None, Action]:
+        """Read an action line of a record (``<seat>: <move>``, ``-: time``, ``ref(…): …``) in the
+        context of the hand in play: the seat must exist, and a play written without its end gets
+        the one end it fits. Raises MoveError (nothing changes).
+
+        >>> m = Match("amazonense", seed=3)
+        >>> _ = m.deal()
+        >>> m.parse_action("7: pass")
+        Traceback (most recent call last):
+        ...
+        capicua.rules.moves.MoveError: there is no seat 7
+        """
+        seat, action = parse_action(text)
+        if seat is not None and not 0 <= seat < self.players:
+            raise MoveError(f"there is no seat {seat}")
+        if isinstance(action, Move):
+            action = self.resolve(action, seat)
+        return seat, action
+
+    def parse_move(self, text: str, seat: int | None) -> Move:
+        """Read a move of ``seat`` (``None``: the table, for ``time``), resolved as :meth:`parse_action`
+        resolves one. Raises MoveError for text that is not a move, IllegalMoveError for a move
+        this position cannot take.
+
+        >>> m = Match("dominousa", seed=3)
+        >>> _ = m.deal()
+        >>> m.parse_move("pass", 0)
+        Move.parse('pass')
+        """
+        return self.resolve(Move.parse(text), seat)
+
+    def resolve(self, move: Move, seat: int | None) -> Move:
+        """``move`` with its end filled in where the hand in play allows one end only."""
+        hand = self.hand
+        if hand.end is not None:
+            # Only a referee decides anything once a hand has ended (C8).
+            raise IllegalMoveError(f"the hand was already over ({hand.end})")
+        return hand.resolve(move, hand.turn if seat is None else seat)
+
     def push(self, move: Action, seat: int | None = None) -> None:
         """Make a move in the hand in play; decide the match when the hand ends."""
         if self.winner is not None:
             raise IllegalMoveError("the match is over")
+        if isinstance(move, RefereeAction) and not self.variant.referee:
+            raise IllegalMoveError(f"{self.variant.title} has no table referee (C8)")
         hand = self.hand
         hand.push(move, seat)
         if hand.end is not None:
-            self.winner = self.variant.winner(self)
+            self._decide()
+
+    def _decide(self) -> None:
+        self.outcome = outcome = self.variant.outcome(self)
+        self.winner = None if outcome is None else outcome.winner
 
     def pop(self) -> tuple[int | None, Action]:
         """Undo the last action, going back into the previous hand when needed."""
@@ -444,8 +269,33 @@ class Match:
         if not self.hands:
             raise IndexError("pop from a match with no actions")
         action = self.hands[-1].pop()
-        self.winner = self.variant.winner(self) if self.hands[-1].end is not None else None
+        if self.hands[-1].end is not None:
+            self._decide()
+        else:
+            self.outcome = self.winner = None
         return action
+
+    def tally(self) -> list[dict[str, tuple[int, int]]]:
+        """What each seat's own actions scored over the match, by kind: (how many scores, how many points).
+
+        >>> m = Match("amazonense", seed=1)
+        >>> _ = m.deal()
+        >>> m.push(m.hand.legal_moves[0])
+        >>> m.tally()[m.hand.leader]
+        {}
+        """
+        out: list[dict[str, tuple[int, int]]] = [{} for _ in range(self.players)]
+        for hand in self.hands:
+            for score in hand.scores:
+                if score.seat is not None:
+                    count, points = out[score.seat].get(score.kind, (0, 0))
+                    out[score.seat][score.kind] = (count + 1, points + score.points)
+        return out
+
+    @property
+    def time_called(self) -> bool:
+        """Whether the match clock has run out (C5; only games with a match clock have one)."""
+        return self.variant.time_called(self)
 
     @property
     def legal_moves(self) -> tuple[Move, ...]:

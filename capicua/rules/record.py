@@ -2,8 +2,10 @@
 
 The format is the contract of ``shared/spec/records.md``, documented in full in
 ``docs/records.md``. A record is plain JSON; :class:`Record` is its typed
-form, :func:`replay` runs it through the engine and :func:`summary` gives the
-JSON that ``capicua replay --json`` prints.
+form. One walk over a record, :func:`walk`, runs it through the engine with every
+check and yields each step; :func:`replay` (the match it reaches), :func:`replay_steps`
+(snapshots for replay viewers) and :func:`summary` (the JSON that ``capicua replay
+--json`` prints) are built on it.
 
 >>> from capicua.rules.match import Match
 >>> m = Match("amazonense", seed=3)
@@ -20,14 +22,27 @@ False
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from capicua.rules.match import Match, get_variant
-from capicua.rules.moves import Move, MoveError, format_action, parse_action
+from capicua.rules import variants
+from capicua.rules.match import Match
+from capicua.rules.moves import Action, MoveError, format_action
 from capicua.rules.tiles import TILES, Tile, TileError
 
-__all__ = ["FORMAT", "Record", "RecordError", "RecordHand", "replay", "replay_steps", "summary"]
+__all__ = [
+    "FORMAT",
+    "Record",
+    "RecordError",
+    "RecordHand",
+    "Step",
+    "new_match",
+    "replay",
+    "replay_steps",
+    "summary",
+    "walk",
+]
 
 FORMAT = "capicua-record/1"
 
@@ -100,7 +115,7 @@ class Record:
         if not isinstance(variant, str):
             raise RecordError("variant must be a string")
         try:
-            get_variant(variant)
+            variants.get(variant)
         except MoveError as exc:
             raise RecordError(str(exc)) from None
         options = data.get("options", {})
@@ -182,54 +197,80 @@ def _hand_from_json(data: Any, number: int) -> RecordHand:
     return RecordHand(deal=tiles, boneyard=boneyard, actions=list(actions), extra=extra)
 
 
-def replay(record: Record) -> Match:
-    """Run a record through the engine and return the match it reaches.
+@dataclass(frozen=True)
+class Step:
+    """One step of a walk over a record: right after hand ``hand``'s deal (``action`` None) or
+    after its action number ``action`` (both 1-based), with the match as it then stands."""
 
-    Raises :class:`RecordError` on the first problem, naming hand and action.
-    """
+    match: Match
+    hand: int
+    action: int | None = None
+    text: str | None = None
+    seat: int | None = None
+    move: Action | None = None
+
+
+def new_match(record: Record) -> Match:
+    """The match a record is played in, before its first deal."""
     try:
-        match = Match(record.variant, players=len(record.players), options=record.options)
+        return Match(record.variant, players=len(record.players), options=record.options)
     except MoveError as exc:
         raise RecordError(str(exc)) from None
+
+
+def walk(record: Record, match: Match | None = None) -> Iterator[Step]:
+    """Run a record through the engine (on ``match``, by default :func:`new_match`), yielding a
+    :class:`Step` after each deal and each action.
+
+    Every reader of a record walks it with this one loop, so all of them check it the same way:
+    the first problem raises :class:`RecordError`, naming hand and action. The match in the steps
+    is one object that keeps changing: read what you need of it at each step.
+    """
+    if match is None:
+        match = new_match(record)
     for hn, rh in enumerate(record.hands, start=1):
         if not match.needs_deal():
             if match.is_over():
                 raise RecordError("the match was already over", hn)
             raise RecordError("the previous hand is not finished, yet another hand follows", hn)
         try:
-            hand = match.deal(rh.deal, rh.boneyard, rh.extra)
+            match.deal(rh.deal, rh.boneyard, rh.extra)
         except MoveError as exc:
             raise RecordError(f"bad deal: {exc}", hn) from None
+        yield Step(match, hn)
         for an, text in enumerate(rh.actions, start=1):
             try:
-                seat, move = parse_action(text)
-                if hand.end is not None and isinstance(move, Move):
-                    # Only a referee decides anything once a hand has ended (C8).
-                    raise MoveError(f"the hand was already over ({hand.end})")
-                if seat is not None and not 0 <= seat < match.players:
-                    raise MoveError(f"there is no seat {seat}")
-                if isinstance(move, Move):
-                    move = hand.resolve(move, hand.turn if seat is None else seat)
+                seat, move = match.parse_action(text)
                 match.push(move, seat)
             except MoveError as exc:
                 raise RecordError(str(exc), hn, an, text) from None
+            yield Step(match, hn, an, text, seat, move)
+
+
+def replay(record: Record) -> Match:
+    """Run a record through the engine and return the match it reaches.
+
+    Raises :class:`RecordError` on the first problem, naming hand and action.
+    """
+    match = new_match(record)
+    for _ in walk(record, match):
+        pass
     return match
 
 
 def replay_steps(data: dict[str, Any]) -> dict[str, Any]:
     """A record replayed step by step: after each deal and each action, the layout, every hand,
     the hand's scores and the match totals (for replay viewers; the match is over, so nothing
-    is hidden)."""
+    is hidden). Raises :class:`RecordError` as :func:`replay` does."""
     record = Record.from_json(data)
-    match = Match(record.variant, players=len(record.players), options=record.options)
     steps: list[dict[str, Any]] = []
-
-    def snapshot(hand_no: int, action: str | None) -> None:
+    match = new_match(record)
+    for step in walk(record, match):
         hand = match.hand
         steps.append(
             {
-                "hand": hand_no,
-                "action": action,
+                "hand": step.hand,
+                "action": step.text,
                 "layout": hand.layout.snapshot(),
                 "hands": [[str(t) for t in hand.tiles(s)] for s in range(hand.seats)],
                 "boneyard": len(hand.boneyard),
@@ -240,16 +281,6 @@ def replay_steps(data: dict[str, Any]) -> dict[str, Any]:
                 "end": hand.end,
             }
         )
-
-    for hn, rh in enumerate(record.hands, start=1):
-        match.deal(rh.deal, rh.boneyard, rh.extra)
-        snapshot(hn, None)
-        for text in rh.actions:
-            seat, move = parse_action(text)
-            if isinstance(move, Move):
-                move = match.hand.resolve(move, match.hand.turn if seat is None else seat)
-            match.push(move, seat)
-            snapshot(hn, text)
     return {"variant": record.variant, "players": record.players, "winner": match.winner, "steps": steps}
 
 

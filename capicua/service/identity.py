@@ -21,7 +21,10 @@ from typing import Protocol
 
 from itsdangerous import BadSignature, URLSafeSerializer
 
-__all__ = ["GuestIdentities", "Identity", "IdentityProvider", "load_secret"]
+__all__ = ["GuestIdentities", "Identity", "IdentityProvider", "clean_name", "load_secret"]
+
+#: Longest name shown at a table.
+NAME_LENGTH = 32
 
 _NAMES = (
     "Tucunaré", "Pirarucu", "Tambaqui", "Jaraqui", "Boto", "Arara", "Tucano", "Sucuri", "Jabuti", "Curió",
@@ -34,6 +37,28 @@ class Identity:
     id: str
     name: str
     guest: bool = True
+    #: A bot account: a program plays it over the bot API.
+    bot: bool = False
+
+
+def clean_name(name: str | None, length: int = NAME_LENGTH) -> str | None:
+    """A display name as people type it: trimmed, runs of spaces made one, at most ``length`` characters;
+    None when nothing is left. A name with a control character (NUL, a newline…) or an unpaired
+    surrogate is refused (ValueError): names are shown to everyone at a table.
+
+    >>> clean_name("  Ana   Paula "), clean_name("   "), clean_name(None)
+    ('Ana Paula', None, None)
+    >>> clean_name("Ana" + chr(0))
+    Traceback (most recent call last):
+    ...
+    ValueError: a name may not hold control characters ('\\x00')
+    """
+    if name is None:
+        return None
+    for ch in name:
+        if not (ch.isprintable() or ch == " ") or 0xD800 <= ord(ch) <= 0xDFFF:
+            raise ValueError(f"a name may not hold control characters ({ch!r})")
+    return " ".join(name.split())[:length].strip() or None
 
 
 class IdentityProvider(Protocol):
@@ -48,16 +73,17 @@ class GuestIdentities:
 
     def new_guest(self, name: str | None = None, seed: int | None = None) -> tuple[Identity, str]:
         rng = random.Random(seed) if seed is not None else random.SystemRandom()
-        if not name:
-            name = f"{rng.choice(_NAMES)} {rng.randrange(100, 1000)}"
-        name = name.strip()[:32]
+        name = clean_name(name) or f"{rng.choice(_NAMES)} {rng.randrange(100, 1000)}"
         suffix = secrets.token_hex(8) if seed is None else f"{rng.getrandbits(64):016x}"
         who = Identity(id=f"g:{suffix}", name=name)
         return who, self.token_for(who)
 
     def token_for(self, who: Identity) -> str:
         """A signed token for a guest or an account."""
-        return self.signer.dumps({"id": who.id, "name": who.name, "guest": who.guest})
+        data: dict[str, object] = {"id": who.id, "name": who.name, "guest": who.guest}
+        if who.bot:
+            data["bot"] = True
+        return self.signer.dumps(data)
 
     def authenticate(self, token: str) -> Identity | None:
         try:
@@ -66,7 +92,9 @@ class GuestIdentities:
             return None
         if not isinstance(data, dict) or not isinstance(data.get("id"), str) or not isinstance(data.get("name"), str):
             return None
-        return Identity(id=data["id"], name=data["name"], guest=bool(data.get("guest", True)))
+        return Identity(
+            id=data["id"], name=data["name"], guest=bool(data.get("guest", True)), bot=bool(data.get("bot", False))
+        )
 
 
 def load_secret(data_dir: Path) -> str:

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import orjson
 
 __all__ = ["Outbox"]
+
+log = logging.getLogger("capicua.web")
 
 #: Close code for a client that fell behind ("try again later").
 TOO_SLOW = 1013
@@ -38,7 +41,13 @@ class Outbox:
     async def _run(self) -> None:
         while (frame := await self._queue.get()) is not None:
             # orjson: a frame is encoded once per receiver and event, 5-10 times faster than json.dumps
-            await self._write_text(orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode())
+            try:
+                text = orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
+            except (TypeError, orjson.JSONEncodeError):
+                # A frame the server cannot write is the server's bug: say so, drop it, keep the connection.
+                log.exception("a frame could not be encoded: %r", frame.get("type"))
+                text = orjson.dumps({"type": "error", "code": "internal", "message": "a frame was lost"}).decode()
+            await self._write_text(text)
         await self._close(TOO_SLOW, "too slow: reconnect with the last event number you saw")
 
     @property

@@ -9,6 +9,8 @@ import pytest
 
 from capicua.bots.base import Bot
 from capicua.bots.expert import ExpertBot
+from capicua.bots.pimc import PimcBot
+from capicua.bots.scorer import ScorerBot
 from capicua.bots.simple import GreedyBot, RandomBot
 from capicua.bots.worlds import knowledge, sample_world
 from capicua.rules.hand import Hand
@@ -82,8 +84,8 @@ def test_bots_cannot_tell_worlds_that_look_the_same(
     variant: str, players: int | None, options: dict[str, object]
 ) -> None:
     """Views built from different hidden deals that look the same from the seat are equal,
-    and the deterministic bots (greedy; expert with a fixed number of worlds and seed) choose
-    the same action in both."""
+    and the deterministic bots (greedy, the scorer; pimc and the expert with a fixed number of worlds
+    and seed) choose the same action in both."""
     rng = random.Random(7)
     checked = missed = 0
     for seed in range(6):
@@ -101,6 +103,8 @@ def test_bots_cannot_tell_worlds_that_look_the_same(
             if other.hands == hand.hands:
                 continue  # the same world: nothing to learn
             assert GreedyBot().act(view) == GreedyBot().act(twin)
+            assert ScorerBot().act(view) == ScorerBot().act(twin)
+            assert PimcBot(4, seed=9).act(view) == PimcBot(4, seed=9).act(twin)
             if checked < 8:
                 expert = ExpertBot(budget_ms=1000, seed=5, max_worlds=4)
                 again = ExpertBot(budget_ms=1000, seed=5, max_worlds=4)

@@ -32,16 +32,13 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def start_server(data: Path, *extra: str) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
-    data = tmp_path_factory.mktemp("e2e-data")
-    command = [sys.executable, "-m", "capicua.cli", "serve", "--port", str(port), "--data-dir", str(data)]
-    proc = subprocess.Popen(
-        [*command, "--bot-delay", "0.02"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
+    command = [sys.executable, "-m", "capicua.cli", "serve", "--port", str(port), "--data-dir", str(data), *extra]
+    # Its output goes to a file beside its data (a pipe nobody reads would block the server once full).
+    log = (data / "server.log").open("ab")
+    proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    log.close()
     url = f"http://127.0.0.1:{port}"
     for _ in range(100):
         try:
@@ -52,6 +49,22 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     else:
         proc.kill()
         raise RuntimeError("the server did not start")
+    return proc, url
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server whose bots play fast (--bot-delay 0.02) and wait for no call (--call-grace 0)."""
+    proc, url = start_server(tmp_path_factory.mktemp("e2e-data"), "--bot-delay", "0.02", "--call-grace", "0")
+    yield url
+    proc.terminate()
+    proc.wait(10)
+
+
+@pytest.fixture(scope="session")
+def paced_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server at the default pace: bots 0.4 s, and the default --call-grace."""
+    proc, url = start_server(tmp_path_factory.mktemp("e2e-paced"))
     yield url
     proc.terminate()
     proc.wait(10)
@@ -75,3 +88,13 @@ def shots(request: pytest.FixtureRequest) -> Path:
     folder: Path = ARTIFACTS / str(request.node.name)
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+@pytest.fixture(autouse=True)
+def close_pages(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Close every page a test opened when it ends: a table page left open keeps its socket, its clocks and
+    its bots' animations running for the rest of the session, and dozens of them starve the 2 cores."""
+    yield
+    if "browser" in request.fixturenames:
+        for context in list(request.getfixturevalue("browser").contexts):
+            context.close()

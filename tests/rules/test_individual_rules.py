@@ -8,7 +8,7 @@ with explicit actions written as in records (``"<seat>: <move>"``).
 
 Not tested here: the last two sentences of the seed are not rules of the game, and the rules engine
 has nothing to check for them. They are decisions B7, B8 and D5 of the ratings layer
-(``capicua/service/ranking.py``, tested in ``tests/service/test_ranking.py``):
+(``capicua/service/ratings/points.py``, tested in ``tests/service/test_ranking.py``):
 - "Ao fim do jogo, o fluxo de pontos de ranking debita de cada jogador derrotado e soma ao único
   vencedor. A fórmula de pontuação é diferente, conforme página de ranking." (B7, D5)
 - "No caso de partida com apenas 2 jogadores, existe o limite de ganho de pontos por partidas

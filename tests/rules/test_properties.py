@@ -222,3 +222,19 @@ def test_match_totals_follow_push_and_pop(variant: str, players: int | None, see
         seat, move = random_action(match.hand, rng)
         match.push(move, seat)
     check()
+
+
+@pytest.mark.parametrize(("variant", "players"), VARIANTS)
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=seeds)
+def test_a_seat_view_survives_its_json_exactly(variant: str, players: int | None, seed: int) -> None:
+    """What a program playing over the bot API receives (``SeatView.to_json``, through JSON text) reads back
+    into the very view the engine made, for every seat and a spectator, at every step."""
+    import json
+
+    from capicua.rules.hand import SeatView
+
+    for hand, _ in played_hands(variant, players, seed, max_hands=3):
+        for seat in [None, *range(hand.seats)]:
+            view = hand.view(seat)
+            assert SeatView.from_json(json.loads(json.dumps(view.to_json()))) == view

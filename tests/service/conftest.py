@@ -9,33 +9,15 @@ cannot be reached the tests FAIL: a skipped PostgreSQL suite would hide exactly 
 
 from __future__ import annotations
 
-import os
 import secrets
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 
 from capicua.service.store import default_url
 from tests.aio import run_async
-
-ADMIN_DSN = os.environ.get("CAPICUA_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/postgres")
-
-
-def _sqlalchemy_url(dsn: str, database: str) -> str:
-    parts = urlsplit(dsn)
-    return f"postgresql+asyncpg://{parts.netloc}/{database}"
-
-
-async def _admin(sql: str) -> None:
-    import asyncpg
-
-    conn = await asyncpg.connect(ADMIN_DSN, timeout=10)
-    try:
-        await conn.execute(sql)
-    finally:
-        await conn.close()
+from tests.pg import ADMIN_DSN, admin, sqlalchemy_url
 
 
 @pytest.fixture(scope="session")
@@ -43,7 +25,7 @@ def pg_url() -> Iterator[str]:
     """A fresh PostgreSQL database for this test session, as a SQLAlchemy URL; dropped at the end."""
     name = f"capicua_test_{secrets.token_hex(6)}"
     try:
-        run_async(_admin(f'CREATE DATABASE "{name}"'))
+        run_async(admin(f'CREATE DATABASE "{name}"'))
     except Exception as exc:
         pytest.fail(
             f"PostgreSQL is needed for these tests and could not be used at {ADMIN_DSN} "
@@ -51,9 +33,9 @@ def pg_url() -> Iterator[str]:
             pytrace=False,
         )
     try:
-        yield _sqlalchemy_url(ADMIN_DSN, name)
+        yield sqlalchemy_url(ADMIN_DSN, name)
     finally:
-        run_async(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        run_async(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -76,8 +58,8 @@ def empty_store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[
     session_url = request.getfixturevalue("pg_url")
     assert isinstance(session_url, str)
     name = f"{session_url.rsplit('/', 1)[1]}_{secrets.token_hex(3)}"
-    run_async(_admin(f'CREATE DATABASE "{name}"'))
+    run_async(admin(f'CREATE DATABASE "{name}"'))
     try:
-        yield _sqlalchemy_url(ADMIN_DSN, name)
+        yield sqlalchemy_url(ADMIN_DSN, name)
     finally:
-        run_async(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        run_async(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))

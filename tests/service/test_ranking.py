@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from capicua.service.ranking import STAKE, ranking_flows
+from capicua.service.ratings.points import STAKE, ranking_flows
 
 ratings = st.floats(min_value=600, max_value=2800, allow_nan=False)
 

@@ -27,10 +27,13 @@ from sqlalchemy.exc import IntegrityError
 
 from capicua.rules.record import Record, replay
 from capicua.service import store as store_module
+from capicua.service.errors import ServiceError
 from capicua.service.identity import Identity
+from capicua.service.platform import Platform
 from capicua.service.store import Store, StoreError
-from capicua.service.tables import Subscriber, Table, TableConfig, TableError, TableService
+from capicua.service.tables import Subscriber, Table, TableConfig, TableService
 from tests.aio import run_async
+from tests.web.helpers import QUICK
 
 T = TypeVar("T")
 ANA = Identity("g:ana-test", "Ana")
@@ -51,7 +54,7 @@ def closed_port() -> int:
 
 def head_revision() -> str:
     config = Config()
-    config.set_main_option("script_location", str(Path(store_module.__file__).parent / "migrations"))
+    config.set_main_option("script_location", str(Path(store_module.__file__).parent.parent / "migrations"))
     head = ScriptDirectory.from_config(config).get_current_head()
     assert head is not None
     return head
@@ -63,11 +66,11 @@ def test_migrations_run_and_are_idempotent(store_url: str) -> None:
         store = Store(store_url)
         await store.open()
         await store.open()  # the same store again
-        table = await store.create_table("dominousa", 4, {"target": 200}, False, "owner")
+        table = await store.events.create_table("dominousa", 4, {"target": 200}, False, "owner")
         await store.close()
         again = Store(store_url)  # a second server start on the same database
         await again.open()
-        assert (await again.table(table.id)) is not None, "opening again must keep the data"
+        assert (await again.events.table(table.id)) is not None, "opening again must keep the data"
         async with again.engine.connect() as conn:
             versions = [r[0] for r in await conn.execute(text("SELECT version_num FROM alembic_version"))]
             names = set(await conn.run_sync(lambda c: inspect(c).get_table_names()))
@@ -85,24 +88,24 @@ def test_tables_created_and_listed_by_status(store_url: str) -> None:
         store = Store(store_url)
         await store.open()
         try:
-            a = await store.create_table("amazonense", 4, {"target": 200}, False, "ana")
-            b = await store.create_table("individual", 3, {"target": 100, "lead": "highest"}, True, "bia")
-            c = await store.create_table("dominousa", 4, {"target": 200, "strict": True}, False, "caio")
+            a = await store.events.create_table("amazonense", 4, {"target": 200}, False, "ana")
+            b = await store.events.create_table("individual", 3, {"target": 100, "lead": "highest"}, True, "bia")
+            c = await store.events.create_table("dominousa", 4, {"target": 200, "strict": True}, False, "caio")
             mine = {a.id, b.id, c.id}
             assert len(mine) == 3
-            await store.set_status(b.id, "playing")
-            await store.set_status(c.id, "finished")
+            await store.events.set_status(b.id, "playing")
+            await store.events.set_status(c.id, "finished")
 
             def ids(rows: list[Any]) -> list[str]:  # the database may hold other tests' tables
                 return [r.id for r in rows if r.id in mine]
 
-            assert ids(await store.tables(["open"])) == [a.id]
-            assert ids(await store.tables(["playing"])) == [b.id]
-            assert ids(await store.tables(["open", "playing"])) == [a.id, b.id]  # in order of creation
-            assert ids(await store.tables(["finished"])) == [c.id]
-            assert ids(await store.tables([])) == []
+            assert ids(await store.events.tables(["open"])) == [a.id]
+            assert ids(await store.events.tables(["playing"])) == [b.id]
+            assert ids(await store.events.tables(["open", "playing"])) == [a.id, b.id]  # in order of creation
+            assert ids(await store.events.tables(["finished"])) == [c.id]
+            assert ids(await store.events.tables([])) == []
 
-            got = await store.table(b.id)
+            got = await store.events.table(b.id)
             assert got is not None
             assert (got.variant, got.players, got.options, got.private, got.owner, got.status) == (
                 "individual",
@@ -114,8 +117,8 @@ def test_tables_created_and_listed_by_status(store_url: str) -> None:
             )
             assert got.invite and got.invite == b.invite
             assert got.created_at.tzinfo is not None or store_url.startswith("sqlite")
-            assert (await store.table(a.id)) is not None and a.invite is None
-            assert await store.table("no-such-table") is None
+            assert (await store.events.table(a.id)) is not None and a.invite is None
+            assert await store.events.table("no-such-table") is None
         finally:
             await store.close()
 
@@ -128,23 +131,23 @@ def test_events_are_appended_in_order_and_read_back(store_url: str) -> None:
         store = Store(store_url)
         await store.open()
         try:
-            t1 = await store.create_table("dominousa", 4, {}, False, "ana")
-            t2 = await store.create_table("dominousa", 4, {}, False, "ana")
+            t1 = await store.events.create_table("dominousa", 4, {}, False, "ana")
+            t2 = await store.events.create_table("dominousa", 4, {}, False, "ana")
             written = []
             for n in range(1, 41):
                 kind = ["seat", "start", "deal", "action"][min(n - 1, 3)]
                 data = {"n": n, "action": f"{n % 4}: 6-{n % 7}", "nested": {"ok": [1, "two", None]}, "é": "ção"}
-                at = await store.append(t1.id, n, kind, data)
+                at = await store.events.append(t1.id, n, kind, data)
                 written.append((n, kind, data, at))
                 if n % 3 == 0:
-                    await store.append(t2.id, n // 3, "action", {"other": True})
-            got = await store.events(t1.id)
+                    await store.events.append(t2.id, n // 3, "action", {"other": True})
+            got = await store.events.read(t1.id)
             assert [(e.n, e.kind, e.data) for e in got] == [(n, k, d) for n, k, d, _ in written]
             for e, (_, _, _, at) in zip(got, written, strict=True):
                 assert e.at.tzinfo is not None
                 assert abs((e.at - at).total_seconds()) < 1e-3
-            assert [e.n for e in await store.events(t2.id)] == list(range(1, 14))
-            assert await store.events("no-such-table") == []
+            assert [e.n for e in await store.events.read(t2.id)] == list(range(1, 14))
+            assert await store.events.read("no-such-table") == []
         finally:
             await store.close()
 
@@ -156,20 +159,20 @@ def test_appending_an_event_number_twice_fails_and_changes_nothing(store_url: st
         store = Store(store_url)
         await store.open()
         try:
-            t = await store.create_table("amazonense", 4, {}, False, "ana")
-            await store.append(t.id, 1, "seat", {"seat": 0, "name": "Ana"})
-            await store.append(t.id, 2, "start", {"seed": 1, "match": 1}, status="playing")
-            before = await store.events(t.id)
+            t = await store.events.create_table("amazonense", 4, {}, False, "ana")
+            await store.events.append(t.id, 1, "seat", {"seat": 0, "name": "Ana"})
+            await store.events.append(t.id, 2, "start", {"seed": 1, "match": 1}, status="playing")
+            before = await store.events.read(t.id)
             with pytest.raises(IntegrityError):
-                await store.append(t.id, 2, "seat", {"seat": 1, "name": "Intruso"})
+                await store.events.append(t.id, 2, "seat", {"seat": 1, "name": "Intruso"})
             with pytest.raises(IntegrityError):  # the status goes with the event, in one transaction
-                await store.append(t.id, 1, "end", {"winner": 0}, status="finished")
-            after = await store.events(t.id)
+                await store.events.append(t.id, 1, "end", {"winner": 0}, status="finished")
+            after = await store.events.read(t.id)
             assert [(e.n, e.kind, e.data) for e in after] == [(e.n, e.kind, e.data) for e in before]
-            row = await store.table(t.id)
+            row = await store.events.table(t.id)
             assert row is not None and row.status == "playing"
-            await store.append(t.id, 3, "seat", {"seat": 2, "name": "Caio"})  # the store is still usable
-            assert [e.n for e in await store.events(t.id)] == [1, 2, 3]
+            await store.events.append(t.id, 3, "seat", {"seat": 2, "name": "Caio"})  # the store is still usable
+            assert [e.n for e in await store.events.read(t.id)] == [1, 2, 3]
         finally:
             await store.close()
 
@@ -189,23 +192,23 @@ def test_events_appended_together_commit_together_and_a_bad_one_fails_alone(stor
             nonlocal commits
             commits += 1
 
-        for engine in (store.engine.sync_engine, store._sync_engine):  # SQLite writes events on its own engine
+        for engine in (store.engine.sync_engine, store.db._sync_engine):  # SQLite writes events on its own engine
             if engine is not None:
                 event.listen(engine, "commit", count)
         try:
-            tables = [await store.create_table("dominousa", 4, {}, False, "ana") for _ in range(10)]
+            tables = [await store.events.create_table("dominousa", 4, {}, False, "ana") for _ in range(10)]
             commits = 0
-            await asyncio.gather(*(store.append(t.id, 1, "seat", {"seat": 0}) for t in tables))
+            await asyncio.gather(*(store.events.append(t.id, 1, "seat", {"seat": 0}) for t in tables))
             assert commits == 1  # ten events, one transaction
             results = await asyncio.gather(
-                *(store.append(t.id, 2, "action", {"k": k}) for k, t in enumerate(tables)),
-                store.append(tables[3].id, 1, "seat", {"seat": 9}),  # number 1 is taken
+                *(store.events.append(t.id, 2, "action", {"k": k}) for k, t in enumerate(tables)),
+                store.events.append(tables[3].id, 1, "seat", {"seat": 9}),  # number 1 is taken
                 return_exceptions=True,
             )
             assert [r for r in results if isinstance(r, BaseException)] == [results[-1]]
             assert isinstance(results[-1], IntegrityError)
             for k, t in enumerate(tables):
-                got = await store.events(t.id)
+                got = await store.events.read(t.id)
                 assert [(e.n, e.data) for e in got] == [(1, {"seat": 0}), (2, {"k": k})]
         finally:
             await store.close()
@@ -219,17 +222,17 @@ def test_records_are_saved_and_read_back(store_url: str) -> None:
         store = Store(store_url)
         await store.open()
         try:
-            t = await store.create_table("individual", 3, {}, False, "ana")
-            other = await store.create_table("individual", 3, {}, False, "ana")
+            t = await store.events.create_table("individual", 3, {}, False, "ana")
+            other = await store.events.create_table("individual", 3, {}, False, "ana")
             rec2 = {"format": "capicua-record/1", "variant": "individual", "hands": [], "note": "ação"}
             rec1 = {"format": "capicua-record/1", "variant": "individual", "hands": [{"actions": ["0: 6-6"]}]}
-            id2 = await store.save_record(t.id, 2, "individual", ["Ana", "Bia", "Caio"], None, rec2)
-            id1 = await store.save_record(t.id, 1, "individual", ["Ana", "Bia", "Caio"], 2, rec1)
-            await store.save_record(other.id, 1, "individual", ["X", "Y", "Z"], 0, rec1)
+            id2 = await store.records.save(t.id, 2, "individual", ["Ana", "Bia", "Caio"], None, rec2)
+            id1 = await store.records.save(t.id, 1, "individual", ["Ana", "Bia", "Caio"], 2, rec1)
+            await store.records.save(other.id, 1, "individual", ["X", "Y", "Z"], 0, rec1)
             assert isinstance(id1, int) and isinstance(id2, int) and id1 != id2
-            rows = await store.records(t.id)
+            rows = await store.records.of_table(t.id)
             assert [(r.id, r.match_no, r.winner) for r in rows] == [(id1, 1, 2), (id2, 2, None)]
-            row = await store.record(id2)
+            row = await store.records.get(id2)
             assert row is not None
             assert (row.table_id, row.variant, row.players, row.record) == (
                 t.id,
@@ -238,8 +241,8 @@ def test_records_are_saved_and_read_back(store_url: str) -> None:
                 rec2,
             )
             assert row.finished_at is not None
-            assert await store.record(10**9) is None
-            assert await store.records("no-such-table") == []
+            assert await store.records.get(10**9) is None
+            assert await store.records.of_table("no-such-table") == []
         finally:
             await store.close()
 
@@ -254,15 +257,15 @@ def test_a_players_matches_come_newest_first_with_his_seat(store_url: str) -> No
         await store.open()
         try:
             ana, bia = f"g:ana-{secrets.token_hex(4)}", f"g:bia-{secrets.token_hex(4)}"
-            t = await store.create_table("dominousa", 4, {}, False, ana)
+            t = await store.events.create_table("dominousa", 4, {}, False, ana)
             ids = []
             for k, seats in enumerate([[ana, None, bia, None], [None, ana, None, None], [bia, None, None, None]]):
                 record = {"format": "capicua-record/1", "variant": "dominousa", "hands": [], "player_ids": seats}
-                ids.append(await store.save_record(t.id, k + 1, "dominousa", ["a", "b", "c", "d"], 0, record))
-            assert [(r.id, seat) for r, seat in await store.records_of(ana)] == [(ids[1], 1), (ids[0], 0)]
-            assert [(r.id, seat) for r, seat in await store.records_of(bia)] == [(ids[2], 0), (ids[0], 2)]
-            assert [r.id for r, _ in await store.records_of(bia, limit=1)] == [ids[2]]
-            assert await store.records_of(f"g:nobody-{secrets.token_hex(4)}") == []
+                ids.append(await store.records.save(t.id, k + 1, "dominousa", ["a", "b", "c", "d"], 0, record))
+            assert [(r.id, seat) for r, seat in await store.records.of_player(ana)] == [(ids[1], 1), (ids[0], 0)]
+            assert [(r.id, seat) for r, seat in await store.records.of_player(bia)] == [(ids[2], 0), (ids[0], 2)]
+            assert [r.id for r, _ in await store.records.of_player(bia, limit=1)] == [ids[2]]
+            assert await store.records.of_player(f"g:nobody-{secrets.token_hex(4)}") == []
         finally:
             await store.close()
 
@@ -274,7 +277,7 @@ def test_migration_0003_indexes_the_players_of_records_saved_before_it(empty_sto
 
     def upgrade(connection: Any, target: str) -> None:
         config = Config()
-        config.set_main_option("script_location", str(Path(store_module.__file__).parent / "migrations"))
+        config.set_main_option("script_location", str(Path(store_module.__file__).parent.parent / "migrations"))
         config.attributes["connection"] = connection
         command.upgrade(config, target)
 
@@ -283,19 +286,23 @@ def test_migration_0003_indexes_the_players_of_records_saved_before_it(empty_sto
         async with store.engine.begin() as conn:
             await conn.run_sync(upgrade, "0002")
             await conn.execute(
-                text("INSERT INTO tables (id, variant, players, options, private, owner, status, created_at) "
-                     "VALUES ('t1', 'dominousa', 4, '{}', false, 'x', 'finished', CURRENT_TIMESTAMP)")
+                text(
+                    "INSERT INTO tables (id, variant, players, options, private, owner, status, created_at) "
+                    "VALUES ('t1', 'dominousa', 4, '{}', false, 'x', 'finished', CURRENT_TIMESTAMP)"
+                )
             )
             record = json.dumps({"hands": [], "player_ids": [None, "g:old", None, "g:old2"]})
             await conn.execute(
-                text("INSERT INTO records (table_id, match_no, variant, players, winner, record, finished_at) "
-                     "VALUES ('t1', 1, 'dominousa', '[]', 0, :record, CURRENT_TIMESTAMP)"),
+                text(
+                    "INSERT INTO records (table_id, match_no, variant, players, winner, record, finished_at) "
+                    "VALUES ('t1', 1, 'dominousa', '[]', 0, :record, CURRENT_TIMESTAMP)"
+                ),
                 {"record": record},
             )
         await store.open()  # upgrades to head
         try:
-            assert [seat for _, seat in await store.records_of("g:old")] == [1]
-            assert [seat for _, seat in await store.records_of("g:old2")] == [3]
+            assert [seat for _, seat in await store.records.of_player("g:old")] == [1]
+            assert [seat for _, seat in await store.records.of_player("g:old2")] == [3]
         finally:
             await store.close()
 
@@ -346,16 +353,15 @@ async def play(table: Table, frames: asyncio.Queue[dict[str, Any]], seen: list[d
         if state and state["n"] == table.n and hand and hand["turn"] == 0 and hand["end"] is None and hand["legal"]:
             try:
                 await table.act(ANA, hand["legal"][0])
-            except TableError as exc:  # a bot's optional call got in first: wait for the next frame
+            except ServiceError as exc:  # a bot's optional call got in first: wait for the next frame
                 assert exc.code == "illegal", exc
 
 
-async def start_service(url: str) -> tuple[Store, TableService]:
+async def start_service(url: str, config: TableConfig | None = None) -> tuple[Store, TableService]:
     store = Store(url)
-    await store.open()
-    service = TableService(store, TableConfig(bot_delay=0, bots_in_threads=False))
-    await service.load()
-    return store, service
+    platform = Platform(store, "test-secret", config or TableConfig(bot_delay=0, bot_workers=0, call_grace=0))
+    await platform.open()
+    return store, platform.tables
 
 
 async def stop_service(store: Store, service: TableService) -> None:
@@ -374,11 +380,11 @@ def subscribe(table: Table) -> tuple[asyncio.Queue[dict[str, Any]], Subscriber]:
 
 async def check_finished(store: Store, table_id: str, seen: list[dict[str, Any]]) -> None:
     """The stored events are 1..N; the one record replays to what the client saw last."""
-    events = await store.events(table_id)
+    events = await store.events.read(table_id)
     assert [e.n for e in events] == list(range(1, len(events) + 1))
     assert [e.kind for e in events].count("end") == 1 and events[-1].kind == "end"
-    rows = await store.records(table_id)
-    assert len(rows) == 1 and events[-1].data["record"] == rows[0].id
+    rows = await store.records.of_table(table_id)
+    assert len(rows) == 1 and rows[0].match_no == 1 and events[-1].data["how"] in ("target", "time", "award")
     match = replay(Record.from_json(rows[0].record))
     last_state = next(f["state"] for f in reversed(seen) if f.get("state"))
     assert match.is_over()
@@ -392,7 +398,7 @@ async def check_finished(store: Store, table_id: str, seen: list[dict[str, Any]]
         elif e.kind == "action":
             hands[-1].append(e.data["action"])
     assert hands == [h.actions for h in Record.from_json(rows[0].record).hands]
-    row = await store.table(table_id)
+    row = await store.events.table(table_id)
     assert row is not None and row.status == "finished"
 
 
@@ -403,7 +409,7 @@ def test_full_bot_match_with_a_restart_in_the_middle(empty_store_url: str, varia
     async def body() -> None:
         store, service = await start_service(empty_store_url)
         players = 3 if variant == "individual" else None
-        table = await service.create(ANA, variant, players, {"target": TARGETS[variant]}, False)
+        table = await service.create(ANA, variant, players, {"target": TARGETS[variant], **QUICK}, False)
         table_id = table.id
         assert await table.join(ANA, 0, None) == 0
         await table.fill_bots(ANA, "greedy")
@@ -430,7 +436,7 @@ def test_full_bot_match_with_a_restart_in_the_middle(empty_store_url: str, varia
 
 async def finished_dominousa_match(service: TableService, target: int) -> tuple[Table, Subscriber]:
     """Ana in seat 0 (playing from her frames) and three greedy bots play a Dominousa match to its end."""
-    table = await service.create(ANA, "dominousa", None, {"target": target}, False)
+    table = await service.create(ANA, "dominousa", None, {"target": target, **QUICK}, False)
     await table.join(ANA, 0, None)
     await table.fill_bots(ANA, "greedy")
     frames, sub = subscribe(table)
@@ -442,10 +448,12 @@ async def finished_dominousa_match(service: TableService, target: int) -> tuple[
 
 async def _copy_table(store: Store, source: Table, events: list[Any]) -> str:
     """A new table holding ``events``: what a server killed at that moment leaves behind."""
-    row = await store.create_table(source.variant, source.players, source.options, False, source.owner)
+    row = await store.events.create_table(
+        source.state.variant, source.state.players, source.state.options, False, source.state.owner
+    )
     for e in events:
-        await store.append(row.id, e.n, e.kind, e.data)
-    await store.set_status(row.id, "playing")
+        await store.events.append(row.id, e.n, e.kind, e.data)
+    await store.events.set_status(row.id, "playing")
     return row.id
 
 
@@ -456,7 +464,7 @@ def test_restart_resumes_what_a_killed_server_left_half_done(empty_store_url: st
     async def body() -> None:
         store, service = await start_service(empty_store_url)
         table, _ = await finished_dominousa_match(service, target=150)
-        events = await store.events(table.id)
+        events = await store.events.read(table.id)
         deals = [i for i, e in enumerate(events) if e.kind == "deal"]
         assert len(deals) >= 2, "the match should have more than one hand"
         if window == "after-a-hand-before-its-deal":
@@ -465,8 +473,8 @@ def test_restart_resumes_what_a_killed_server_left_half_done(empty_store_url: st
             cut = events[:-1]  # everything but ``end``
         copy = await _copy_table(store, table, cut)
         if window == "after-the-record":
-            record = (await store.records(table.id))[0]
-            await store.save_record(copy, 1, record.variant, record.players, record.winner, record.record)
+            record = (await store.records.of_table(table.id))[0]
+            await store.records.save(copy, 1, record.variant, record.players, record.winner, record.record)
         await stop_service(store, service)
 
         store, service = await start_service(empty_store_url)
@@ -488,16 +496,16 @@ def test_finished_tables_are_let_go_when_idle_and_loaded_again_when_asked_for(em
     async def body() -> None:
         store, service = await start_service(empty_store_url)
         table, sub = await finished_dominousa_match(service, target=60)
-        summary, state = table.summary(), table.state(0)
+        summary, state = table.summary(), table.state_for(0)
         assert service.forget_idle(seconds=0) == 0  # watched: kept
         table.unsubscribe(sub)
         assert service.forget_idle(seconds=3600) == 0  # not idle long enough
         assert service.forget_idle(seconds=0) == 1
-        with pytest.raises(TableError):
+        with pytest.raises(ServiceError):
             service.get(table.id)
         again = await service.fetch(table.id)
         assert again is not table and again.summary() == summary
-        assert again.state(0)["hands"] == state["hands"] and again.state(0)["winner"] == state["winner"]
+        assert again.state_for(0)["hands"] == state["hands"] and again.state_for(0)["winner"] == state["winner"]
         assert await service.fetch(table.id) is again
         await stop_service(store, service)
 
@@ -506,8 +514,8 @@ def test_finished_tables_are_let_go_when_idle_and_loaded_again_when_asked_for(em
         again = await service.fetch(table.id)  # ...but they are there when asked for
         assert again.summary() == summary
         await again.rematch(ANA)
-        assert again.status == "playing" and again.match_no == 2
-        with pytest.raises(TableError) as exc:
+        assert again.status == "playing" and again.state.match_no == 2
+        with pytest.raises(ServiceError) as exc:
             await service.fetch("no-such-table")
         assert exc.value.code == "not-found"
         await stop_service(store, service)
@@ -535,10 +543,9 @@ def test_open_tables_nobody_touched_for_long_leave_memory_and_the_lobby(empty_st
                 text("UPDATE events SET at = :at WHERE table_id = :t"),
                 {"at": dt.datetime.now(dt.UTC) - dt.timedelta(hours=2), "t": stale.id},
             )
-        store = Store(empty_store_url)
-        await store.open()
-        service = TableService(store, TableConfig(bot_delay=0, bots_in_threads=False, stale_open_after=3600))
-        await service.load()
+        store, service = await start_service(
+            empty_store_url, TableConfig(bot_delay=0, bot_workers=0, call_grace=0, stale_open_after=3600)
+        )
         assert fresh.id in service.tables and stale.id not in service.tables
         again = await service.fetch(stale.id)
         assert again.status == "open" and again.seat_of(ANA) == 0

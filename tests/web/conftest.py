@@ -10,16 +10,18 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from capicua.service import tables
 from capicua.service.store import Store, default_url
 from capicua.service.tables import TableConfig
+from capicua.service.tables import flow as flow_module
+from capicua.service.tables import table as table_module
 from capicua.web.app import create_app
 from tests.web.helpers import Harness, seeded_secrets
 
 
 @pytest.fixture
 def app(tmp_path: Path) -> FastAPI:
-    return create_app(Store(default_url(tmp_path)), "test-secret", TableConfig(bot_delay=0, bots_in_threads=False))
+    config = TableConfig(bot_delay=0, bot_workers=0, call_grace=0)  # bots at once, inline; no wait for calls
+    return create_app(Store(default_url(tmp_path)), "test-secret", config)
 
 
 @pytest.fixture
@@ -41,5 +43,7 @@ def h(app: FastAPI, client: TestClient) -> Iterator[Harness]:
 def seed(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> int:
     """Deals and bot seeds from a fixed seed (``CAPICUA_WEB_SEED`` to try others)."""
     value = getattr(request, "param", int(os.environ.get("CAPICUA_WEB_SEED", "2024")))
-    monkeypatch.setattr(tables, "secrets", seeded_secrets(value))
+    seeded = seeded_secrets(value)
+    monkeypatch.setattr(table_module, "secrets", seeded)  # the bots' generators
+    monkeypatch.setattr(flow_module, "secrets", seeded)  # each match's deal seed
     return int(value)

@@ -27,6 +27,7 @@ from capicua.rules.moves import Move, parse_action
 from capicua.rules.record import Record, replay, summary
 from capicua.rules.tiles import TILES, Tile
 from capicua.service.tables import Table
+from capicua.web.protocol import SERVER_FRAMES
 
 ALL_TILES: frozenset[str] = frozenset(str(t) for t in TILES)
 #: A tile written ``a-b`` in either order. Neighbouring word characters or dashes rule out dates
@@ -62,7 +63,13 @@ def new_guest(client: TestClient, name: str) -> Guest:
     return Guest(data["id"], data["name"], data["token"])
 
 
+#: What the web tests' tables are created with unless a test says otherwise: no pause between hands
+#: and no forced passes (the scripted players pass themselves), so that matches play at the tests' pace.
+QUICK = {"pause_seconds": 0, "auto_pass": False}
+
+
 def create_table(client: TestClient, owner: Guest, **body: Any) -> dict[str, Any]:
+    body = {**QUICK, **body}
     r = client.post("/api/tables", json=body, headers=owner.headers)
     assert r.status_code == 201, r.text
     data: dict[str, Any] = r.json()
@@ -79,7 +86,7 @@ def join(client: TestClient, who: Guest, table_id: str, seat: int | None = None,
 
 
 def service_table(app: FastAPI, table_id: str) -> Table:
-    table = app.state.service.get(table_id)
+    table = app.state.platform.tables.get(table_id)
     assert isinstance(table, Table)
     return table
 
@@ -112,6 +119,7 @@ class Conn:
             raise ConnectionClosed(f"{self.label}: closed by the server ({message.get('code')})")
         assert message["type"] == "websocket.send", message
         frame: dict[str, Any] = json.loads(message["text"])
+        SERVER_FRAMES.validate_python(frame)  # every frame is one of the documented kinds (docs/protocol.md)
         if isinstance(frame.get("n"), int) and frame.get("type") in ("event", "state", "synced"):
             self.last_n = max(self.last_n, frame["n"])
         self.frames.append(frame)

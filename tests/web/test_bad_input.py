@@ -73,7 +73,7 @@ def snapshot(h: Harness, table_id: str) -> tuple[int, dict[int | None, Any]]:
     table = h.table(table_id)
 
     def read() -> tuple[int, dict[int | None, Any]]:
-        views: dict[int | None, Any] = {s: table.state(s)["hand"] for s in [*range(table.players), None]}
+        views: dict[int | None, Any] = {s: table.state_for(s)["hand"] for s in [*range(table.state.players), None]}
         return table.n, views
 
     assert h.client.portal is not None

@@ -35,7 +35,7 @@ def start_alone(h: Harness, options: dict[str, Any], move_seconds: float) -> tup
     conn.subscribe(table_id)
     conn.expect("state")
     assert h.client.post(f"/api/tables/{table_id}/bots", json={"level": "greedy"}, headers=ana.headers).is_success
-    h.table(table_id).options["move_seconds"] = move_seconds
+    h.table(table_id).clocks.move_seconds = move_seconds
     assert h.client.post(f"/api/tables/{table_id}/start", headers=ana.headers).is_success
     return table_id, ana, conn
 
@@ -98,7 +98,7 @@ def timeout_moves_match_the_engine(record: Record, kinds: dict[int, str], events
 
 def test_timeouts_away_and_back(h: Harness, seed: int) -> None:
     table_id, ana, conn = start_alone(h, {"variant": "individual", "players": 2, "target": 20}, 0.2)
-    config = h.app.state.service.config
+    config = h.app.state.platform.tables.config
 
     # Her clock runs out: the table moves for her.
     first = conn.recv_until(is_event("action", seat=0, timeout=True), timeout=5)
@@ -119,7 +119,7 @@ def test_timeouts_away_and_back(h: Harness, seed: int) -> None:
     view = my_turn(conn, 0, len(conn.frames) - 1)
     back_ack = act(conn, table_id, view["legal"][0], "back")
     config.bot_delay = 0
-    h.table(table_id).options["move_seconds"] = 30  # from here on the driver plays her moves
+    h.table(table_id).clocks.move_seconds = 30  # from here on the driver plays her moves
     back = conn.wait_for(is_event("away", seat=0, away=False))
     player = Player(ana, 0, conn, simple_policy, random.Random(3), seen=len(conn.frames))
     drive(h, table_id, [player])
@@ -171,8 +171,8 @@ def test_dominousa_match_clock_writes_time_once(h: Harness, seed: int) -> None:
     watcher.expect("state")
     h.client.post(f"/api/tables/{table_id}/bots", json={"level": "greedy"}, headers=ana.headers)
     table = h.table(table_id)
-    table.options["move_seconds"] = 0.5  # Ana never moves: the hand waits for her clock
-    table.options["match_minutes"] = 0.3 / 60  # the match clock runs out first
+    table.clocks.move_seconds = 0.5  # Ana never moves: the hand waits for her clock
+    table.clocks.match_minutes = 0.3 / 60  # the match clock runs out first
     h.client.post(f"/api/tables/{table_id}/start", headers=ana.headers)
     deal = conn.recv_until(is_event("deal"))
     assert deal["state"]["clock"]["match_ends"] is not None
@@ -192,7 +192,7 @@ def test_dominousa_match_clock_writes_time_once(h: Harness, seed: int) -> None:
     record, row = fetch_record(h.client, table_id)
     actions = [a for hand in record.hands for a in hand.actions]
     assert actions.count("-: time") == 1
-    assert record.options["match_minutes"] == 0.3 / 60
+    assert record.options["match_minutes"] == 40  # the table's option: the test only shortened its clock
     result = summary(replay(record))
     # C5: once time is up, the first hand that ends with the teams apart ends the match.
     time_hand = next(i for i, hand in enumerate(record.hands) if "-: time" in hand.actions)

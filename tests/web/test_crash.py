@@ -18,10 +18,8 @@ import itertools
 import json
 import os
 import random
-import signal
 import socket
 import subprocess
-import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,80 +33,22 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from capicua.rules.record import Record, replay
 from capicua.service.store import Store, StoredEvent, default_url
 from tests.aio import run_async
+from tests.web.helpers import QUICK
+from tests.web.server import CAPICUA, HOST, Server, free_port
 
 pytestmark = pytest.mark.slow
 
-CAPICUA = [sys.executable, "-m", "capicua.cli"]
-HOST = "127.0.0.1"
 #: One table of each game; targets high enough that no match ends before the first kill.
 GAMES: list[dict[str, Any]] = [
-    {"variant": "amazonense", "target": 200},
-    {"variant": "individual", "players": 3, "target": 100},
-    {"variant": "dominousa", "target": 100},
+    {"variant": "amazonense", "target": 200, **QUICK},
+    {"variant": "individual", "players": 3, "target": 100, **QUICK},
+    {"variant": "dominousa", "target": 100, **QUICK},
 ]
 KILLS = 2
 #: Acknowledged actions each unfinished table needs between two kills.
 ACKS_BEFORE_KILL = 3
 FRAME_TIMEOUT = 60.0
 TEST_TIMEOUT = 600.0
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        port: int = s.getsockname()[1]
-    return port
-
-
-class Server:
-    """``capicua serve`` as a subprocess; each start logs to its own file."""
-
-    def __init__(self, data_dir: Path, port: int) -> None:
-        self.data_dir = data_dir
-        self.port = port
-        self.base = f"http://{HOST}:{port}"
-        self.proc: subprocess.Popen[bytes] | None = None
-        self.logs: list[Path] = []
-
-    def start(self) -> None:
-        log = self.data_dir.parent / f"server-{len(self.logs)}.log"
-        self.logs.append(log)
-        with log.open("wb") as out:
-            args = ["--host", HOST, "--port", str(self.port), "--data-dir", str(self.data_dir), "--bot-delay", "0.05"]
-            self.proc = subprocess.Popen(
-                [*CAPICUA, "serve", *args],
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                env={k: v for k, v in os.environ.items() if k != "CAPICUA_DATABASE_URL"},
-            )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise AssertionError(f"the server exited with {self.proc.returncode}:\n{self.output()}")
-            try:
-                if httpx.get(f"{self.base}/api/tables", timeout=2).status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            time.sleep(0.1)
-        raise AssertionError(f"the server did not answer within 60 s:\n{self.output()}")
-
-    def kill9(self) -> None:
-        assert self.proc is not None
-        os.kill(self.proc.pid, signal.SIGKILL)
-        self.proc.wait(timeout=30)
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=30)
-
-    def output(self) -> str:
-        return "\n".join(f"--- {p.name}\n{p.read_text(errors='replace')[-4000:]}" for p in self.logs if p.exists())
 
 
 @dataclass
@@ -284,7 +224,7 @@ def stored_events(data_dir: Path, table_ids: list[str]) -> dict[str, list[Stored
     async def read() -> dict[str, list[StoredEvent]]:
         store = Store(default_url(data_dir))
         try:
-            return {t: await store.events(t) for t in table_ids}
+            return {t: await store.events.read(t) for t in table_ids}
         finally:
             await store.close()
 
@@ -317,7 +257,7 @@ def test_kill_9_mid_hand_loses_and_duplicates_nothing(tmp_path: Path) -> None:
             for c in clients:
                 rows = http.get(f"/api/tables/{c.table}/records").json()
                 assert len(rows) == 1 and rows[0]["match"] == 1, rows
-                assert c.end is not None and rows[0]["id"] == c.end["record"]
+                assert c.end is not None and c.end["match"] == rows[0]["match"] and c.end["winner"] == rows[0]["winner"]
                 r = http.get(f"/api/records/{rows[0]['id']}")
                 assert r.status_code == 200, r.text
                 records[c.table] = Record.loads(r.text)

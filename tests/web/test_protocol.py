@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from capicua.rules.record import replay, summary
+from capicua.service.tables.state import BOT_NAMES
 from tests.web.helpers import (
     Harness,
     Player,
@@ -61,8 +62,10 @@ def test_match_over_websocket(h: Harness, seed: int, options: dict[str, Any], se
         assert conn.event_numbers() == list(range(len(seats) + 1, n_end + 1)), conn.label
 
     record, row = fetch_record(h.client, table_id)
-    names = [f"Human{s}" if s in seats else "bot greedy" for s in range(len(record.players))]
-    assert record.players == names
+    humans = [name for s, name in enumerate(record.players) if s in seats]
+    bots = [name for s, name in enumerate(record.players) if s not in seats]
+    assert humans == [f"Human{s}" for s in seats]
+    assert len(set(bots)) == len(bots) and set(bots) <= set(BOT_NAMES)  # bots with names of their own
     assert record.variant == options["variant"]
     assert record.options["target"] == options["target"]
 

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from capicua.service import tables
+from capicua.service.tables import fanout
 from tests.web.helpers import (
     Harness,
     Player,
@@ -80,7 +80,7 @@ def test_reconnect_mid_hand_gets_exactly_the_missed_events(h: Harness, seed: int
 
 
 def test_reconnect_full_state_or_synced(h: Harness, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tables, "REPLAY_WINDOW", 8)
+    monkeypatch.setattr(fanout, "REPLAY_WINDOW", 8)
     owner = h.guest("Owner")
     table_id = create_table(h.client, owner, variant="individual", players=3, target=30)["id"]
     ana = h.guest("Ana")

@@ -1,0 +1,108 @@
+"""The bots by name: levels and the specs that build them (``greedy``, ``pimc:24``, ``expert:50``…).
+
+>>> make_bot("expert:50").budget
+0.05
+>>> make_bot("pimc:48").worlds
+48
+>>> [level.name for level in LEVELS]
+['random', 'greedy', 'scorer', 'pimc', 'expert']
+>>> make_bot("grandmaster")
+Traceback (most recent call last):
+...
+ValueError: unknown bot 'grandmaster' (one of random, greedy, scorer, pimc, expert, or pimc:WORLDS, expert:MS)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from capicua.bots.base import Bot
+from capicua.bots.expert import ExpertBot
+from capicua.bots.pimc import PimcBot
+from capicua.bots.scorer import ScorerBot
+from capicua.bots.simple import GreedyBot, RandomBot
+
+__all__ = ["LEVELS", "Level", "check_spec", "level_names", "make_bot"]
+
+
+@dataclass(frozen=True)
+class Level:
+    """A bot level people can pick: its name, what it does, and how it is built from a spec's argument."""
+
+    name: str
+    summary: str
+    build: Callable[[str, int | None], Bot]
+
+
+def _expert(arg: str, seed: int | None) -> Bot:
+    try:
+        budget = float(arg) if arg else 200.0
+    except ValueError:
+        raise ValueError(f"bad expert budget {arg!r}: write expert:MILLISECONDS") from None
+    if not 0 < budget <= 1000:
+        raise ValueError("the expert's budget is 1 to 1000 ms a move")
+    return ExpertBot(budget, seed)
+
+
+def _pimc(arg: str, seed: int | None) -> Bot:
+    try:
+        worlds = int(arg) if arg else 24
+    except ValueError:
+        raise ValueError(f"bad pimc world count {arg!r}: write pimc:WORLDS") from None
+    if not 1 <= worlds <= 1000:
+        raise ValueError("pimc plays 1 to 1000 worlds a move")
+    return PimcBot(worlds, seed)
+
+
+def _no_argument(name: str, build: Callable[[int | None], Bot]) -> Callable[[str, int | None], Bot]:
+    def make(arg: str, seed: int | None) -> Bot:
+        if arg:
+            raise ValueError(f"the {name} bot takes no argument, got {arg!r}")
+        return build(seed)
+
+    return make
+
+
+#: The levels, weakest first.
+LEVELS: tuple[Level, ...] = (
+    Level("random", "plays any legal move", _no_argument("random", RandomBot)),
+    Level(
+        "greedy",
+        "takes the most points now, else sheds its heaviest tile",
+        _no_argument("greedy", lambda _: GreedyBot()),
+    ),
+    Level(
+        "scorer",
+        "one ply: the most points the move makes at once (table count, galo, pass), else its heaviest tile",
+        _no_argument("scorer", lambda _: ScorerBot()),
+    ),
+    Level("pimc", "plain PIMC: 24 possible deals a move, greedy play-outs; pimc:N sets the count", _pimc),
+    Level(
+        "expert",
+        "searches possible deals weighed by the others' plays, exactly near the end, 200 ms a move; "
+        "expert:MS sets the time",
+        _expert,
+    ),
+)
+_BY_NAME = {level.name: level for level in LEVELS}
+
+
+def level_names() -> tuple[str, ...]:
+    return tuple(_BY_NAME)
+
+
+def make_bot(spec: str, seed: int | None = None) -> Bot:
+    """A bot from a spec: ``random``, ``greedy``, ``scorer``, ``pimc`` or ``pimc:WORLDS`` (worlds a move),
+    ``expert`` or ``expert:MS`` (time budget per move)."""
+    name, _, arg = spec.partition(":")
+    level = _BY_NAME.get(name)
+    if level is None:
+        raise ValueError(f"unknown bot {spec!r} (one of {', '.join(_BY_NAME)}, or pimc:WORLDS, expert:MS)")
+    return level.build(arg, seed)
+
+
+def check_spec(spec: str) -> str:
+    """``spec`` if it names a bot (ValueError otherwise)."""
+    make_bot(spec)
+    return spec

@@ -1,0 +1,3 @@
+from capicua.cli import main
+
+main()

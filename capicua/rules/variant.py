@@ -1,0 +1,311 @@
+"""What a game is, beyond its hand: the base of every variant, its table options, and outcomes.
+
+A variant (one class per game, in the game's own module, found by name through
+:mod:`capicua.rules.variants`) says everything the layers above need to know of a
+game: who plays it and how many, whether partners score together, its table options
+with their defaults and limits, which calls its players have, whether a match clock
+runs, how the next hand opens and when a match is won. Callers ask the variant
+instead of comparing game names, as python-chess's ``find_variant`` callers ask the
+board class.
+
+A finished hand has an :class:`Outcome` (how it ended, who won it); a finished match a
+:class:`MatchOutcome`.
+
+>>> from capicua.rules import variants
+>>> v = variants.get("dominousa")
+>>> v.partnerships, v.match_clock(v.options(None)), sorted(m.kind for m in v.calls)
+(True, 40.0, ['claim'])
+>>> v.options({"strict": "yes"})
+Traceback (most recent call last):
+...
+capicua.rules.variant.OptionError: option strict must be true or false (C9), got 'yes'
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from capicua.rules.moves import Move, MoveError
+
+if TYPE_CHECKING:
+    from capicua.rules.hand import Hand
+    from capicua.rules.match import Match
+
+__all__ = [
+    "AUTO_PASS",
+    "MOVE_SECONDS",
+    "PAUSE_SECONDS",
+    "TABLE_OPTIONS",
+    "MatchOutcome",
+    "MatchTermination",
+    "Option",
+    "OptionError",
+    "Outcome",
+    "Termination",
+    "Variant",
+    "target_option",
+]
+
+
+class Termination(enum.StrEnum):
+    """How a hand ended. The values are the words records and replays use (``end``)."""
+
+    DOMINO = "batida"  #: a player went out (A7, B4, C3): batida / dominó
+    BLOCKED = "tranca"  #: nobody can play (A8, B4, C4): tranca / tranque
+    ANNULLED = "annulled"  #: a tied tranque (C4) or a referee's annulment (C8)
+    AWARDED = "awarded"  #: a referee awarded the match during the hand (C8)
+    REDEAL = "redeal"  #: a player with 5 or more doubles asked for a new deal (A6)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a hand ended and who won it.
+
+    ``winner`` is the side (team in partnerships, seat otherwise) the hand went to, or
+    ``None`` when it went to nobody (a tranca with equal sums, an annulled hand, a redeal).
+    ``seat`` is the seat whose action ended it (who went out, who made the blocking play or
+    draw), ``None`` for the referee.
+    """
+
+    termination: Termination
+    winner: int | None
+    seat: int | None
+
+
+class MatchTermination(enum.StrEnum):
+    """How a match was decided."""
+
+    TARGET = "target"  #: a side had the target at a hand's end, ahead (A9, B6, C5)
+    TIME = "time"  #: the match clock had run out and a hand's end left a side ahead (C5)
+    AWARD = "award"  #: a table referee awarded it (C8)
+    #: a player left the match (resigned) or let his clock run out three times in a row at a rated table:
+    #: his side lost it (decided by the platform, not by the rules: the record says who)
+    ABANDON = "abandon"
+
+
+@dataclass(frozen=True)
+class MatchOutcome:
+    """A finished match: how it was decided, the winning side, the final totals."""
+
+    termination: MatchTermination
+    winner: int
+    totals: tuple[int, ...]
+
+
+class OptionError(MoveError):
+    """A table option that the game does not have, or a value it does not take."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One table option of a game: its type, default and limits, and the rule that asks for it.
+
+    >>> MOVE_SECONDS.check(30), MOVE_SECONDS.to_json()["minimum"]
+    (30, 5)
+    >>> MOVE_SECONDS.check(True)
+    Traceback (most recent call last):
+    ...
+    capicua.rules.variant.OptionError: option move_seconds must be an integer from 5 to 600 (A10), got True
+    """
+
+    name: str
+    type: type  #: int, bool or str (a choice)
+    default: Any
+    rule: str  #: the rule id it comes from; "" for a setting of the table, not of the rules
+    help: str
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+
+    def check(self, value: Any) -> Any:
+        """``value`` if this option takes it (no coercion: ``"2"`` is not ``2``); else OptionError."""
+        rule = f" ({self.rule})" if self.rule else ""
+        if self.type is bool:
+            if not isinstance(value, bool):
+                raise OptionError(f"option {self.name} must be true or false{rule}, got {value!r}")
+        elif self.type is int:
+            low = self.minimum if self.minimum is not None else -(2**63)
+            high = self.maximum if self.maximum is not None else 2**63 - 1
+            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+                raise OptionError(f"option {self.name} must be {self._range()}{rule}, got {value!r}")
+        elif value not in self.choices:
+            choices = " or ".join(repr(c) for c in self.choices)
+            raise OptionError(f"option {self.name} must be {choices}{rule}, got {value!r}")
+        return value
+
+    def _range(self) -> str:
+        if self.minimum is not None and self.maximum is not None:
+            return f"an integer from {self.minimum} to {self.maximum}"
+        if self.minimum is not None:
+            return "a positive integer" if self.minimum == 1 else f"an integer of at least {self.minimum}"
+        return "an integer"
+
+    def with_default(self, default: Any) -> Option:
+        """The same option with another game's default."""
+        return Option(self.name, self.type, default, self.rule, self.help, self.minimum, self.maximum, self.choices)
+
+    def to_json(self) -> dict[str, Any]:
+        """The option for clients (the variants endpoint, forms)."""
+        kind = {bool: "boolean", int: "integer"}.get(self.type, "choice")
+        data: dict[str, Any] = {"name": self.name, "type": kind, "default": self.default, "rule": self.rule or None}
+        data["help"] = self.help
+        if self.minimum is not None:
+            data["minimum"] = self.minimum
+        if self.maximum is not None:
+            data["maximum"] = self.maximum
+        if self.choices:
+            data["choices"] = list(self.choices)
+        return data
+
+
+def target_option(default: int, rule: str) -> Option:
+    """The points a match is played to (A9, B6, C5): every game has it, with its own default."""
+    return Option("target", int, default, rule, "points to win the match", minimum=1)
+
+
+#: A10: the move clock, a table option of every game.
+MOVE_SECONDS = Option("move_seconds", int, 40, "A10", "seconds a move", minimum=5, maximum=600)
+#: How long the end of a hand stays on the table (every hand shown, the scores) before the next deal.
+PAUSE_SECONDS = Option(
+    "pause_seconds", int, 6, "", "seconds the end of a hand stays on the table before the next deal", 0, 30
+)
+#: Forced passes: when a player's only move is a pass, the table passes for him after a beat.
+AUTO_PASS = Option("auto_pass", bool, True, "", "the table passes for a player whose only move is a pass")
+#: The settings of every table, whatever its game: carried in its options (and its records) like the game's.
+TABLE_OPTIONS = (MOVE_SECONDS, PAUSE_SECONDS, AUTO_PASS)
+
+
+class Variant:
+    """What distinguishes one game from another, as data and methods. One subclass per game,
+    one instance of it in the registry (:mod:`capicua.rules.variants`)."""
+
+    #: The name records and the API use.
+    name: ClassVar[str]
+    #: The game's name for people.
+    title: ClassVar[str]
+    #: Whether partners (seats 0+2 and 1+3) score together; scores then go to teams 0 and 1.
+    partnerships: ClassVar[bool]
+    #: How many may play it; the last is the default.
+    player_counts: ClassVar[tuple[int, ...]]
+    #: The table options, in the order a form shows them.
+    option_specs: ClassVar[tuple[Option, ...]]
+    #: The word moves a player of this game may make besides playing and passing (galo, draw, claim…).
+    calls: ClassVar[frozenset[Move]]
+    #: Whether the table count scores (A2): players then want to see it.
+    table_count: ClassVar[bool] = False
+    #: The layout's shape: ``spinner`` (4 arms, A1) or ``line`` (2 ends, C1).
+    layout: ClassVar[str] = "line"
+    #: Whether a table referee's decisions (C8: ``ref(NAME): …`` actions) are part of the game.
+    referee: ClassVar[bool] = False
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        from capicua.rules.variants import get
+
+        return (get, (self.name,))  # one instance per game, in every process
+
+    @property
+    def defaults(self) -> dict[str, Any]:
+        """Every option's default."""
+        return {o.name: o.default for o in self.option_specs}
+
+    def option(self, name: str) -> Option | None:
+        return next((o for o in self.option_specs if o.name == name), None)
+
+    def options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The table options with defaults filled in, each value checked (OptionError).
+
+        Keys this game does not know are kept as they are: records may carry options
+        other tools added (shared/spec/records.md). What a table may be created with is
+        :meth:`check_options`.
+        """
+        opts = self.defaults
+        for key, value in (given or {}).items():
+            spec = self.option(key)
+            opts[key] = spec.check(value) if spec is not None else value
+        return opts
+
+    def check_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """:meth:`options` for a new table: an option of another game is refused."""
+        for key in given:
+            if self.option(key) is None:
+                raise OptionError(f"{key} is not an option of {self.title}")
+        return self.options(given)
+
+    def check_players(self, players: int | None) -> int:
+        """How many play: ``players``, or the game's usual number (None); OptionError if it cannot be."""
+        if players is None:
+            return self.player_counts[-1]
+        if players not in self.player_counts:
+            counts = ", ".join(map(str, self.player_counts))
+            raise OptionError(f"{self.name} is played by {counts} players, not {players}")
+        return players
+
+    def sides(self, players: int) -> int:
+        """How many sides score: 2 teams, or every seat."""
+        return 2 if self.partnerships else players
+
+    def abandon_winner(self, match: Match, seat: int) -> int:
+        """The side that wins when ``seat`` abandons the match: the other team in partnerships; else the
+        player ahead among the others (the first in turn order after him on equal points)."""
+        if self.partnerships:
+            return (seat & 1) ^ 1
+        totals = match.totals
+        others = [(seat + k) % match.players for k in range(1, match.players)]
+        return max(others, key=lambda s: (totals[s], -others.index(s)))
+
+    def match_clock(self, options: Mapping[str, Any]) -> float | None:
+        """Minutes the match may last (C5), or None: no match clock."""
+        return None
+
+    def time_called(self, match: Match) -> bool:
+        """Whether the match clock has run out (``-: time`` was written)."""
+        return False
+
+    def new_hand(
+        self,
+        match: Match,
+        deal: Sequence[int],
+        boneyard: Sequence[int],
+        extra: dict[str, Any],
+    ) -> Hand:
+        """The next hand of ``match``: ``deal`` holds one tile bitmask per seat, ``boneyard``
+        the undealt tile indices in drawing order, ``extra`` a record hand's other fields."""
+        raise NotImplementedError
+
+    def outcome(self, match: Match) -> MatchOutcome | None:
+        """The match's outcome once the current hand has ended, or ``None`` while it goes on."""
+        raise NotImplementedError
+
+    def random_extra(self, match: Match) -> dict[str, Any]:
+        """Record fields a shuffled hand adds (Dominousa's lead draw)."""
+        return {}
+
+    def hand_from_setup(self, deal: Sequence[int], boneyard: Sequence[int], setup: dict[str, Any]) -> Hand:
+        """A hand with this deal, opened as ``setup`` says (a ``SeatView.setup``): how a player
+        builds a possible world from what he sees."""
+        raise NotImplementedError
+
+    def boneyard_size(self, players: int) -> int:
+        """Every variant deals 7 tiles a seat (B1); the rest is the boneyard."""
+        return 28 - 7 * players
+
+    def describe(self) -> dict[str, Any]:
+        """The game for clients: what the variants endpoint lists and forms are built from."""
+        return {
+            "name": self.name,
+            "title": self.title,
+            "partnerships": self.partnerships,
+            "players": list(self.player_counts),
+            "options": [o.to_json() for o in self.option_specs],
+            "calls": sorted(m.kind for m in self.calls),
+            "table_count": self.table_count,
+            "layout": self.layout,
+            "referee": self.referee,
+            "match_clock": self.match_clock(self.defaults) is not None,
+        }
+
+    def __repr__(self) -> str:
+        return f"<Variant {self.name}>"

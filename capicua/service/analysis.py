@@ -1,0 +1,176 @@
+"""Hand reviews on the server: each computed once, in worker processes, and kept.
+
+:class:`Analyses` runs :mod:`capicua.bots.analysis` for a stored record (key ``r<id>``) or an uploaded
+one (key ``u`` + the SHA-256 of its JSON) off the event loop: the decisions are shared out in parts to
+a pool of worker processes (``concurrent.futures.ProcessPoolExecutor``), and the progress (decisions
+weighed out of all) is there to be asked while it runs. The finished analysis is stored
+(``store.analyses``); asking again, on this server or after a restart, reads it back and computes
+nothing. One analysis of a key runs at a time: asking while it runs gives its progress.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import hashlib
+import json
+import logging
+import os
+from collections.abc import Callable, Coroutine
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass
+from multiprocessing import get_context
+from typing import Any, Literal
+
+from capicua.bots.analysis import DEFAULT_WORLDS, Decision, analyse_part, assemble, count_decisions
+from capicua.rules.record import Record, RecordError
+from capicua.service.errors import ServiceError
+from capicua.service.store.analyses import AnalysisStore
+from capicua.service.store.records import RecordStore
+
+__all__ = ["PART", "Analyses", "Progress"]
+
+log = logging.getLogger("capicua.analysis")
+
+PART = 8  # decisions a worker weighs in one go (the progress moves by parts)
+
+
+State = Literal["none", "running", "done", "failed"]
+
+
+@dataclass
+class Progress:
+    """Where an analysis stands: ``running`` (``done`` of ``total`` decisions weighed), ``done`` (with
+    ``result``, the analysis's JSON) or ``failed`` (``error`` says why)."""
+
+    key: str
+    state: State
+    done: int = 0
+    total: int = 0
+    result: dict[str, Any] | None = None
+    error: str | None = None
+
+
+def _part(text: str, start: int, stop: int, worlds: int, seed: int) -> list[dict[str, Any]]:
+    """In a worker: decisions ``start``..``stop`` of the record ``text``, as JSON."""
+    return [d.to_json() for d in analyse_part(Record.loads(text), start, stop, worlds, seed)]
+
+
+def _worker_start() -> None:
+    os.nice(5)  # the server's event loop goes first
+
+
+class Analyses:
+    """The platform's hand reviews. ``workers``: processes in the pool (0: threads of this process,
+    for tests); ``worlds``: worlds a decision is weighed in; ``spawn`` starts a background task."""
+
+    def __init__(
+        self,
+        store: AnalysisStore,
+        records: RecordStore,
+        spawn: Callable[[Coroutine[Any, Any, None]], asyncio.Task[None]],
+        workers: int = 1,
+        worlds: int = DEFAULT_WORLDS,
+        seed: int = 0,
+    ) -> None:
+        self.store = store
+        self.records = records
+        self.spawn = spawn
+        self.workers = workers
+        self.worlds = worlds
+        self.seed = seed
+        self.running: dict[str, Progress] = {}
+        self.computed = 0  # analyses computed by this platform (the rest were read back)
+        self._pool: Executor | None = None
+
+    # -- asking ---------------------------------------------------------------------------------------
+    async def of_record(self, record_id: int, start: bool) -> Progress:
+        """A stored record's analysis: done, running, or (``start``) started now; not started and not
+        asked to start: state ``none``."""
+        key = f"r{record_id}"
+        known = await self._known(key)
+        if known is not None:
+            return known
+        row = await self.records.get(record_id)
+        if row is None:
+            raise ServiceError("not-found", f"no record {record_id}")
+        if not start:
+            return self.running.get(key) or Progress(key, "none")  # a failed one says so
+        return self._start(key, record_id, Record.from_json(row.record))
+
+    async def of_upload(self, data: Any) -> Progress:
+        """An uploaded record's analysis (started if it is new). A record that does not replay is refused."""
+        try:
+            record = Record.from_json(data)
+            count_decisions(record)  # replays it: every check of capicua replay
+        except RecordError as exc:
+            raise ServiceError("invalid", f"the record does not replay: {exc}") from None
+        text = json.dumps(record.to_json(), sort_keys=True, ensure_ascii=False)
+        key = "u" + hashlib.sha256(text.encode()).hexdigest()
+        known = await self._known(key)
+        if known is not None:
+            return known
+        return self._start(key, None, record)
+
+    async def of_key(self, key: str) -> Progress:
+        """An analysis by its key (``r<id>``, ``u<digest>``): state ``none`` if there is none."""
+        known = await self._known(key)
+        return known if known is not None else Progress(key, "none")
+
+    async def _known(self, key: str) -> Progress | None:
+        running = self.running.get(key)
+        if running is not None and running.state == "running":
+            return running
+        row = await self.store.get(key)
+        if row is None:
+            return None
+        total = len(row.result.get("decisions", []))
+        return Progress(key, "done", total, total, row.result)
+
+    # -- computing ------------------------------------------------------------------------------------
+    def _start(self, key: str, record_id: int | None, record: Record) -> Progress:
+        progress = self.running[key] = Progress(key, "running", 0, count_decisions(record))
+        self.spawn(self._run(progress, record_id, record))
+        return progress
+
+    def _executor(self) -> Executor | None:
+        if self.workers == 0:
+            return None  # the loop's default thread pool
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=get_context("spawn"), initializer=_worker_start)
+        return self._pool
+
+    async def _run(self, progress: Progress, record_id: int | None, record: Record) -> None:
+        loop = asyncio.get_running_loop()
+        text = record.dumps()
+        try:
+            starts = range(0, progress.total, PART)
+            jobs = []
+            for start in starts:
+                stop = min(start + PART, progress.total)
+                job = loop.run_in_executor(self._executor(), _part, text, start, stop, self.worlds, self.seed)
+                job.add_done_callback(functools.partial(_advance, progress, stop - start))
+                jobs.append(job)
+            parts = await asyncio.gather(*jobs)
+            decisions = [Decision.from_json(d) for part in parts for d in part]
+            result = assemble(record, decisions, self.worlds, self.seed).to_json()
+            await self.store.save(progress.key, record_id, self.worlds, result)
+            self.computed += 1
+            progress.result, progress.state, progress.done = result, "done", progress.total
+            self.running.pop(progress.key, None)
+        except asyncio.CancelledError:
+            self.running.pop(progress.key, None)
+            raise
+        except Exception as exc:  # a failed analysis is reported (it stays failed until asked again)
+            log.exception("analysis %s failed", progress.key)
+            progress.state, progress.error = "failed", str(exc) or type(exc).__name__
+
+    def close(self) -> None:
+        if isinstance(self._pool, ProcessPoolExecutor):
+            self._pool.shutdown(wait=False, cancel_futures=True)
+        self._pool = None
+
+
+def _advance(progress: Progress, n: int, future: asyncio.Future[list[dict[str, Any]]]) -> None:
+    if not future.cancelled() and future.exception() is None:
+        progress.done = min(progress.total, progress.done + n)

@@ -1,0 +1,120 @@
+"""The service layer put together: one store, one bus, the tables, identities and accounts, and the
+listeners of the bus. The web app runs one :class:`Platform`; tests can run one without the web."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import logging
+from collections.abc import Callable
+
+from capicua.service.accounts import Accounts
+from capicua.service.analysis import Analyses
+from capicua.service.botapi.hub import BotHub
+from capicua.service.botapi.limits import RateLimits
+from capicua.service.botapi.tokens import ApiTokens
+from capicua.service.bus import Bus, LocalBus
+from capicua.service.errors import ServiceError
+from capicua.service.identity import GuestIdentities, Identity
+from capicua.service.quickplay import QuickPlay
+from capicua.service.ratings.service import TIMEZONE, Ratings
+from capicua.service.results import RecordSaver
+from capicua.service.store import Store
+from capicua.service.tables import TableConfig, TableService
+from capicua.service.tournaments.director import Tournaments
+
+__all__ = ["Platform"]
+
+log = logging.getLogger("capicua.platform")
+
+
+class Platform:
+    """Everything behind the web layer; ``secret`` signs identity tokens. ``analysis_workers``: processes
+    that compute hand reviews (None: one, or none, threads instead, when the tables' bots run inline).
+    ``sweeps``: whether :meth:`open` starts the background loops (closing weeks, the quick-play queue, the
+    tournaments); a test that drives those by hand on a clock of its own turns them off."""
+
+    def __init__(
+        self,
+        store: Store,
+        secret: str,
+        config: TableConfig | None = None,
+        bus: Bus | None = None,
+        timezone: str = TIMEZONE,
+        clock: Callable[[], dt.datetime] | None = None,
+        analysis_workers: int | None = None,
+        sweeps: bool = True,
+    ) -> None:
+        self.store = store
+        self.sweeps = sweeps
+        self.bus: Bus = bus or LocalBus()
+        self.identities = GuestIdentities(secret)
+        self.accounts = Accounts(store.accounts, self.identities)
+        self.ratings = Ratings(store.ratings, store.accounts.names, timezone, clock)
+        self.tables = TableService(store.events, self.bus, config, self.ratings.rating_of)
+        # The listeners of a match's end, in this order: the record, the ratings, the tournaments.
+        self.record_saver = RecordSaver(store.records).attach(self.bus)
+        self.ratings.attach(self.bus)
+        self.tournaments = Tournaments(store, self.tables, clock).attach(self.bus)
+        # The bot API: personal API tokens, its rate limits, and the bot accounts' streams.
+        self.api_tokens = ApiTokens(store.tokens, clock)
+        self.limits = RateLimits()
+        self.bot_hub = BotHub(self.tables, store.accounts).attach(self.bus)
+        self.quickplay = QuickPlay(self.tables, self.ratings, clock)
+        # Hand reviews of records, computed in worker processes and kept.
+        if analysis_workers is None:
+            analysis_workers = 0 if self.tables.config.bot_workers == 0 else 1
+        self.analyses = Analyses(store.analyses, store.records, self.tables.spawn, analysis_workers)
+
+    async def open(self) -> None:
+        """Open the database (migrations included), close the weeks that ended while the platform was down
+        (D4), load the tables that were live, and keep closing weeks as they end and tournaments moving."""
+        await self.store.open()
+        await self.ratings.close_weeks()
+        await self.tables.load()
+        if not self.sweeps:
+            return
+        self.tables.spawn(self._close_weeks_every_minute())
+        self.tables.spawn(self._sweep_quickplay())
+        self.tables.spawn(self._sweep_tournaments())
+
+    async def _sweep_quickplay(self) -> None:
+        while True:
+            await asyncio.sleep(5)
+            try:
+                await self.quickplay.sweep()
+            except Exception:
+                log.exception("the quick-play queue could not be swept")
+
+    async def _sweep_tournaments(self) -> None:
+        """Start the tournaments that are due, and move running ones on (no-shows, rounds): every 2 s."""
+        while True:
+            await asyncio.sleep(2)
+            try:
+                await self.tournaments.sweep()
+            except Exception:
+                log.exception("the tournaments could not be swept")
+
+    async def _close_weeks_every_minute(self) -> None:
+        while True:
+            await asyncio.sleep(60)
+            try:
+                await self.ratings.close_weeks()
+            except Exception:  # the database may be away for a moment: the next minute tries again
+                log.exception("closing the weeks failed")
+
+    async def rename(self, who: Identity, name: str) -> tuple[Identity, str]:
+        """``who`` is called ``name`` from now on: the same identity (his seats, his history) under a
+        new token; the tables he sits at show the new name."""
+        renamed = Identity(who.id, name, who.guest, who.bot)
+        if not who.guest and not await self.store.accounts.set_name(who.id, name):
+            raise ServiceError("not-found", "no such account")
+        for table in list(self.tables.tables.values()):
+            if table.seat_of(renamed) is not None:
+                await table.rename(renamed, name)
+        return renamed, self.identities.token_for(renamed)
+
+    async def close(self) -> None:
+        self.analyses.close()
+        await self.tables.aclose()
+        await self.store.close()

@@ -1,0 +1,283 @@
+"""The database schema, as SQLAlchemy 2 mapped classes (Alembic migrations create and upgrade it)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, ClassVar
+
+from sqlalchemy import JSON, Boolean, Date, DateTime, Float, ForeignKey, Index, Integer, String, false
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+__all__ = [
+    "AccountRow",
+    "AnalysisRow",
+    "ApiTokenRow",
+    "Base",
+    "EventRow",
+    "MedalRow",
+    "PairingRow",
+    "RatingChangeRow",
+    "RatingRow",
+    "RecordRow",
+    "RecordSeatRow",
+    "TableRow",
+    "TournamentForbiddenRow",
+    "TournamentRefereeRow",
+    "TournamentRow",
+    "TournamentTeamRow",
+    "WeekClosedRow",
+    "now",
+]
+
+
+def now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+class Base(DeclarativeBase):
+    type_annotation_map: ClassVar[dict[Any, Any]] = {dict[str, Any]: JSON, list[Any]: JSON}
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    variant: Mapped[str] = mapped_column(String(16))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    private: Mapped[bool] = mapped_column(default=False)
+    invite: Mapped[str | None] = mapped_column(String(32), default=None)
+    owner: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(16), default="open", index=True)  # open, playing, finished
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+    #: D1: its matches change ratings (account holders only; migration 0005).
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: C10: the tournament this table plays a round of (migration 0006), and the players each seat is
+    #: kept for (nobody else sits there).
+    tournament_id: Mapped[str | None] = mapped_column(String(16), nullable=True, default=None)
+    reserved: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True, default=None)
+    #: A rated table whose matches are rated even with bot accounts among people (migration 0007).
+    bots_rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+
+
+class EventRow(Base):
+    __tablename__ = "events"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    n: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class RecordRow(Base):
+    __tablename__ = "records"
+    #: One record a match (migration 0004): saving a match's record again changes nothing.
+    __table_args__ = (Index("uq_records_table_match", "table_id", "match_no", unique=True),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    match_no: Mapped[int] = mapped_column(Integer)
+    variant: Mapped[str] = mapped_column(String(16))
+    players: Mapped[list[Any]] = mapped_column(JSON)
+    winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    record: Mapped[dict[str, Any]] = mapped_column(JSON)
+    finished_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class RecordSeatRow(Base):
+    """Who sat at each seat of a finished match (people only: bots and empty seats have no row)."""
+
+    __tablename__ = "record_seats"
+
+    record_id: Mapped[int] = mapped_column(ForeignKey("records.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[str] = mapped_column(String(64), index=True)
+
+
+class AccountRow(Base):
+    __tablename__ = "accounts"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)  # a guest who signs up keeps his id
+    username: Mapped[str] = mapped_column(String(32), unique=True)  # lower case
+    name: Mapped[str] = mapped_column(String(32))
+    password_hash: Mapped[str] = mapped_column(String(255))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+    #: A bot account (migration 0007): a program plays it over the bot API; flagged when it is created.
+    bot: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+
+
+class AnalysisRow(Base):
+    """A hand review (capicua.bots.analysis) of a stored record (``r<id>``) or of an uploaded one
+    (``u<sha-256 of its JSON>``): computed once, kept."""
+
+    __tablename__ = "analyses"
+
+    key: Mapped[str] = mapped_column(String(72), primary_key=True)
+    record_id: Mapped[int | None] = mapped_column(ForeignKey("records.id"), nullable=True, index=True)
+    worlds: Mapped[int] = mapped_column(Integer)
+    result: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class ApiTokenRow(Base):
+    """A personal API token (the bot API): only its SHA-256 digest is kept; revoked, it opens nothing."""
+
+    __tablename__ = "api_tokens"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
+    digest: Mapped[str] = mapped_column(String(64), unique=True)
+    label: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+    last_used_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    revoked_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class RatingRow(Base):
+    """A player's rating in one game (D1): partnership games keep the model's mu and sigma too."""
+
+    __tablename__ = "ratings"
+
+    player_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game: Mapped[str] = mapped_column(String(16), primary_key=True)
+    rating: Mapped[float] = mapped_column(Float)
+    mu: Mapped[float | None] = mapped_column(Float, nullable=True)
+    sigma: Mapped[float | None] = mapped_column(Float, nullable=True)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    wins: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class RatingChangeRow(Base):
+    """What one rated match did to one player's rating: once a match and player (the unique index)."""
+
+    __tablename__ = "rating_changes"
+    __table_args__ = (
+        Index("uq_rating_changes_match_player", "match_id", "player_id", unique=True),
+        Index("ix_rating_changes_game_at", "game", "at"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    match_id: Mapped[str] = mapped_column(String(64))
+    player_id: Mapped[str] = mapped_column(String(64), index=True)
+    game: Mapped[str] = mapped_column(String(16))
+    seat: Mapped[int] = mapped_column(Integer)
+    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    won: Mapped[bool] = mapped_column(Boolean)
+    before: Mapped[float] = mapped_column(Float)
+    #: The change from the result, and the D3 bonus (its own line); after = before + delta + bonus.
+    delta: Mapped[float] = mapped_column(Float)
+    bonus: Mapped[float] = mapped_column(Float, default=0.0)
+    after: Mapped[float] = mapped_column(Float)
+    #: The player abandoned the match (and lost it for his side).
+    abandoned: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class MedalRow(Base):
+    """D4: a medal of a closed week, kept forever."""
+
+    __tablename__ = "medals"
+
+    game: Mapped[str] = mapped_column(String(16), primary_key=True)
+    week_start: Mapped[dt.date] = mapped_column(Date, primary_key=True)
+    place: Mapped[int] = mapped_column(Integer, primary_key=True)  # 1 gold, 2 silver, 3 bronze
+    player_id: Mapped[str] = mapped_column(String(64), index=True)
+    score: Mapped[float] = mapped_column(Float)
+
+
+class WeekClosedRow(Base):
+    """D4: a week whose ranking has been closed (exactly once: the primary key)."""
+
+    __tablename__ = "weeks_closed"
+
+    game: Mapped[str] = mapped_column(String(16), primary_key=True)
+    week_start: Mapped[dt.date] = mapped_column(Date, primary_key=True)
+    closed_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class TournamentRow(Base):
+    """A Swiss tournament of pairs (C10)."""
+
+    __tablename__ = "tournaments"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    game: Mapped[str] = mapped_column(String(16))
+    organiser: Mapped[str] = mapped_column(String(64))
+    #: online (the platform's tables) or board (physical tables: referees enter the hands)
+    mode: Mapped[str] = mapped_column(String(8), default="online")
+    #: None: ceil(log2(teams)) when the first round is paired
+    rounds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: the match rules of its tables (the game's options: target, strict, match_minutes, move_seconds…)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    starts_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    registration_opens: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    #: None: open until half the rounds have been paired (C10's late entry)
+    registration_closes: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    #: C10: seconds after a round's tables start before an absent team loses by no-show
+    no_show_grace: Mapped[int] = mapped_column(Integer, default=300)
+    #: pair the next round as soon as the last table of a round ends (else the organiser does)
+    auto_pair: Mapped[bool] = mapped_column(Boolean, default=True)
+    status: Mapped[str] = mapped_column(String(16), default="registration")  # registration, running, finished
+    current_round: Mapped[int] = mapped_column(Integer, default=0)
+    round_started_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class TournamentTeamRow(Base):
+    """A pair registered in a tournament: one player invites the other, who accepts."""
+
+    __tablename__ = "tournament_teams"
+
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id"), primary_key=True)
+    team: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    player_a: Mapped[str] = mapped_column(String(64))
+    player_b: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(16))  # invited, registered, withdrawn
+    registered_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+    #: the first round it may be paired in (a late entry misses the rounds before: 0-0 losses)
+    entered_round: Mapped[int] = mapped_column(Integer, default=1)
+    no_shows: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class PairingRow(Base):
+    """A round's board: two teams (or a bye), their table, and the result once there is one."""
+
+    __tablename__ = "tournament_pairings"
+
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id"), primary_key=True)
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    board: Mapped[int] = mapped_column(Integer, primary_key=True)
+    team_a: Mapped[int] = mapped_column(Integer)
+    team_b: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: a bye
+    table_id: Mapped[str | None] = mapped_column(String(16), nullable=True, index=True)
+    status: Mapped[str] = mapped_column(String(16))  # playing, done
+    #: played, bye, forfeit (a no-show), award (C8), board (entered by a referee), abandon
+    kind: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    winner: Mapped[int | None] = mapped_column(Integer, nullable=True)  # a team, None while not done
+    points_a: Mapped[int] = mapped_column(Integer, default=0)
+    points_b: Mapped[int] = mapped_column(Integer, default=0)
+    #: over the board: the hands a referee entered, [[points_a, points_b, note], …]
+    hands: Mapped[list[Any]] = mapped_column(JSON, default=list)
+
+
+class TournamentForbiddenRow(Base):
+    """Two teams the organiser forbids to pair (teammates from the same club)."""
+
+    __tablename__ = "tournament_forbidden"
+
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id"), primary_key=True)
+    team_a: Mapped[int] = mapped_column(Integer, primary_key=True)
+    team_b: Mapped[int] = mapped_column(Integer, primary_key=True)
+
+
+class TournamentRefereeRow(Base):
+    """A referee of a tournament, and the boards he looks after (empty: all of them)."""
+
+    __tablename__ = "tournament_referees"
+
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id"), primary_key=True)
+    player_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    boards: Mapped[list[Any]] = mapped_column(JSON, default=list)

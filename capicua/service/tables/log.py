@@ -1,0 +1,56 @@
+"""A table's event log: each event is applied (so the engine checks it), then committed, then counted.
+
+Only a committed event is acknowledged or broadcast. If the store fails after the event was applied
+in memory, :class:`NotDurable` is raised and the table rebuilds itself from what the store holds, so
+memory never runs ahead of what was committed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from typing import Any
+
+from capicua.service.store import EventStore, StoredEvent
+
+__all__ = ["Apply", "EventLog", "NotDurable"]
+
+#: Applies one event (kind, data, time, an action already parsed) and returns its public part.
+Apply = Callable[[str, dict[str, Any], dt.datetime, Any], dict[str, Any]]
+
+
+class NotDurable(Exception):
+    """The event was applied in memory but could not be committed."""
+
+
+class EventLog:
+    """The numbered events of one table."""
+
+    def __init__(self, table_id: str, store: EventStore, apply: Apply) -> None:
+        self.table_id = table_id
+        self.store = store
+        self._apply = apply
+        #: The number of the last committed event (0 before any).
+        self.n = 0
+
+    async def commit(
+        self, kind: str, data: dict[str, Any], parsed: Any = None, status: str | None = None
+    ) -> dict[str, Any]:
+        """Apply event ``n + 1`` (raising, with nothing changed, if it is invalid), then commit it
+        (with the table's new ``status``, if any); return its public part."""
+        public = self._apply(kind, data, dt.datetime.now(dt.UTC), parsed)
+        try:
+            await self.store.append(self.table_id, self.n + 1, kind, data, status=status)
+        except Exception as exc:
+            raise NotDurable(f"table {self.table_id}: event {self.n + 1} was not stored") from exc
+        self.n += 1
+        return public
+
+    async def read(self) -> list[StoredEvent]:
+        return await self.store.read(self.table_id)
+
+    def replay(self, events: list[StoredEvent]) -> None:
+        """Apply stored events again (after a restart), in order."""
+        for ev in events:
+            self._apply(ev.kind, ev.data, ev.at, None)
+            self.n = ev.n

@@ -1,0 +1,219 @@
+"""All live tables of one server: creating them, finding them (loading them from the store when
+they are not in memory), letting idle ones go, and shutting down."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import time
+import weakref
+from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass
+from typing import Any
+
+from capicua.rules import variants
+from capicua.service.bus import Bus
+from capicua.service.errors import ServiceError
+from capicua.service.identity import Identity
+from capicua.service.store import EventStore, StoredEvent, TableRow
+from capicua.service.tables.bots import BotPool
+from capicua.service.tables.state import TableState
+from capicua.service.tables.table import Table
+
+#: What a table asks of the ratings, to show a player's rating at his seat: his rating in a game, or None.
+RatingOf = Callable[[str, str], Awaitable[dict[str, Any] | None]]
+#: Who referees a table (C8) besides what the table knows itself: the tournaments answer for theirs.
+MayReferee = Callable[[TableState, Identity], Awaitable[bool]]
+
+__all__ = ["FORGET_AFTER", "TableConfig", "TableService"]
+
+#: Seconds a finished table nobody watches stays in memory (it is loaded again when asked for).
+FORGET_AFTER = 600.0
+
+
+@dataclass
+class TableConfig:
+    bot_delay: float = 0.4  # mean seconds before a bot moves (people like to see the table change), ±50 %
+    #: Processes the searching bots think in: None, one less than the cores (at least 1); 0, inline
+    #: on the event loop (tests: deterministic and quick).
+    bot_workers: int | None = None
+    #: Seconds bots and forced passes wait, at least, while a person may make a call out of his turn
+    #: (A5: galo right after his own play, before the next player acts; a claim).
+    call_grace: float = 2.0
+    #: The beat before the table passes for a person whose only move is a pass (option ``auto_pass``).
+    auto_pass_delay: float = 0.8
+    #: Seconds after which an open table nobody started, watches or joined lately leaves memory (and the
+    #: lobby); it is loaded again when its link is opened. A restart does not load such tables either.
+    stale_open_after: float = 24 * 3600.0
+    #: A match's end or the next deal that failed (a listener of the end, or the database, away for a
+    #: moment) is tried again after this many seconds, then twice as long each time, up to a minute.
+    retry_after: float = 1.0
+
+
+class TableService:
+    """All live tables of the server; what they publish goes to ``bus``."""
+
+    def __init__(
+        self,
+        store: EventStore,
+        bus: Bus,
+        config: TableConfig | None = None,
+        rating_of: RatingOf | None = None,
+    ) -> None:
+        self.store = store
+        self.bus = bus
+        self._rating_of = rating_of
+        #: Set by the tournaments: who referees their tables.
+        self.tournament_referee: MayReferee | None = None
+        self.config = config or TableConfig()
+        self.bot_pool = BotPool(self.config.bot_workers)
+        self.tables: dict[str, Table] = {}
+        #: A lock for each table being rebuilt from the store (it goes when nobody holds or awaits it).
+        self._loading: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    async def rating_of(self, player_id: str, game: str) -> dict[str, Any] | None:
+        """A player's rating in ``game``, to show at his seat (None: unrated, or no ratings here)."""
+        return None if self._rating_of is None else await self._rating_of(player_id, game)
+
+    async def may_referee(self, table: TableState, who: Identity) -> bool:
+        """C8: a tournament's table is refereed by the referees its tournament names for it; any other
+        strict table by its creator, when he does not sit at it (casual tables have no referee)."""
+        if table.tournament_id is not None:
+            return self.tournament_referee is not None and await self.tournament_referee(table, who)
+        return bool(table.options.get("strict")) and who.id == table.owner and table.seat_of(who) is None
+
+    def spawn(self, coro: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        """A background task, cancelled and awaited when the service shuts down."""
+        task = asyncio.create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
+
+    async def load(self) -> None:
+        """Rebuild every table that was open or in play when the server stopped, and start letting go
+        of idle finished tables every minute."""
+        now = dt.datetime.now(dt.UTC)
+        for row in await self.store.tables(["open", "playing"]):
+            events = await self.store.read(row.id)
+            created = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=dt.UTC)
+            last = events[-1].at if events else created
+            if row.status == "open" and (now - last).total_seconds() > self.config.stale_open_after:
+                continue  # never started, and untouched for long: loaded when its link is opened
+            table = await self._rebuild(row, events)
+            table.touched -= (now - last).total_seconds()
+        self.spawn(self._housekeeping())
+
+    async def _rebuild(self, row: TableRow, events: list[StoredEvent] | None = None) -> Table:
+        """The one Table of ``row``, rebuilt from its events if it is not in memory. A table is rebuilt
+        once even when two ask for it together (a restart's loading, and a listener of a match's end that
+        the loading published fetching a table of the next round): a second Table replaying the same
+        events would write the same event numbers again."""
+        lock = self._loading.get(row.id)
+        if lock is None:
+            lock = self._loading[row.id] = asyncio.Lock()
+        async with lock:
+            table = self.tables.get(row.id)
+            if table is None:
+                table = Table(self, row)
+                await table.replay(await self.store.read(row.id) if events is None else events, resume=True)
+                self.tables[row.id] = table
+            return table
+
+    async def _housekeeping(self) -> None:
+        while True:
+            await asyncio.sleep(60)
+            self.forget_idle()
+
+    async def create(
+        self,
+        who: Identity,
+        variant: str,
+        players: int | None,
+        options: dict[str, Any],
+        private: bool,
+        rated: bool = False,
+        tournament_id: str | None = None,
+        reserved: list[str] | None = None,
+        bots_rated: bool = False,
+    ) -> Table:
+        """A new open table of ``variant``; its options are the game's own, checked by the game. A rated
+        table (D1) is for account holders only: no guest creates or joins one, and no bot sits at it."""
+        if rated and who.guest:
+            raise ServiceError("accounts-only", "rated tables are for account holders: sign up to play one (D1)")
+        try:
+            game = variants.get(variant)
+        except ValueError as exc:
+            raise ServiceError("bad-variant", str(exc)) from None
+        try:
+            count = game.check_players(players)
+            checked = game.check_options(options)
+        except ValueError as exc:
+            raise ServiceError("bad-options", str(exc)) from None
+        if reserved is not None and len(reserved) != count:
+            raise ServiceError("bad-options", f"a reserved table keeps {count} seats, not {len(reserved)}")
+        row = await self.store.create_table(
+            variant, count, checked, private, who.id, rated, tournament_id, reserved, bots_rated and rated
+        )
+        table = Table(self, row)
+        self.tables[row.id] = table
+        return table
+
+    def get(self, table_id: str) -> Table:
+        """A table in memory (open, in play, or finished not long ago); see :meth:`fetch`."""
+        table = self.tables.get(table_id)
+        if table is None:
+            raise ServiceError("not-found", f"no table {table_id!r}")
+        return table
+
+    async def fetch(self, table_id: str) -> Table:
+        """A table, loaded from the store if it is not in memory: a finished table after a restart,
+        or one that :meth:`forget_idle` let go."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        row = await self.store.table(table_id)
+        if row is None:
+            raise ServiceError("not-found", f"no table {table_id!r}")
+        return await self._rebuild(row)
+
+    def forget_idle(self, seconds: float = FORGET_AFTER) -> int:
+        """Let go of finished tables nobody watches and nobody touched for ``seconds``, and of open
+        tables untouched for ``config.stale_open_after`` (both are loaded again on demand); return how
+        many. Memory then holds live tables, not history, and the lobby lists tables people use."""
+        now = time.monotonic()
+        limits = {"finished": seconds, "open": self.config.stale_open_after}
+        idle = [
+            t.id
+            for t in self.tables.values()
+            if t.status in limits
+            and not t.subscribers
+            and now - t.touched > limits[t.status]
+            and not t.lock.locked()
+            and not t.busy()
+        ]
+        for table_id in idle:
+            self.tables.pop(table_id).close()
+        return len(idle)
+
+    def open_tables(self) -> list[Table]:
+        """The lobby's tables: public, open or in play; a tournament's tables are listed on its page."""
+        return [
+            t
+            for t in self.tables.values()
+            if not t.state.private and t.state.tournament_id is None and t.status in ("open", "playing")
+        ]
+
+    def close(self) -> None:
+        for table in self.tables.values():
+            table.close()
+
+    async def aclose(self, timeout: float = 10.0) -> None:
+        """Stop every table's background work and wait until it has stopped, so that nothing is
+        left half way through a database call when the store closes."""
+        self.close()
+        for task in list(self.tasks):
+            task.cancel()
+        if self.tasks:
+            await asyncio.wait(list(self.tasks), timeout=timeout)
+        self.bot_pool.close()

@@ -1,0 +1,280 @@
+"""The websocket's messages, one typed model per kind, parsed once at the edge (docs/protocol.md).
+
+A client sends JSON objects (:data:`CLIENT_MESSAGES`); :func:`parse` turns one text frame into its
+model or a :class:`ProtocolError` with the error code the client gets back. Nothing reaches the
+service layer unparsed: ids are ids, event numbers are numbers, and a ``ref`` is something the
+server can echo back (an integer JavaScript can hold exactly, or a short text).
+
+The server's frames (:data:`SERVER_FRAMES`) are modelled too; the tests check every frame a
+client receives against them.
+
+>>> parse('{"type": "subscribe", "table": "abc", "last": 3}')
+Subscribe(ref=None, type='subscribe', table='abc', last=3, invite=None)
+>>> parse('{"type": "action", "table": "abc", "action": 7}')
+Traceback (most recent call last):
+...
+capicua.web.protocol.ProtocolError: action must be a move in record notation, e.g. '6-4 W'
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+import orjson
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from capicua.service.tables.chat import MAX_TEXT
+
+__all__ = [
+    "CLIENT_MESSAGES",
+    "MAX_MESSAGE",
+    "SERVER_FRAMES",
+    "Action",
+    "Chat",
+    "ClientMessage",
+    "Next",
+    "Ping",
+    "ProtocolError",
+    "Ref",
+    "Referee",
+    "Subscribe",
+    "TableId",
+    "Unsubscribe",
+    "parse",
+    "safe_ref",
+]
+
+#: Largest websocket message a client may send (an action is a few dozen bytes).
+MAX_MESSAGE = 4096
+#: The largest integer a JavaScript client holds exactly.
+JS_SAFE = 2**53 - 1
+
+#: A table's id: what ``secrets.token_urlsafe`` makes.
+TableId = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,32}$", description="a table's id")]
+#: Anything the client wants echoed in the reply to a message: an exact integer or a short text.
+Ref = Annotated[
+    Annotated[int, Field(ge=-JS_SAFE, le=JS_SAFE)] | Annotated[str, Field(max_length=64)] | None,
+    Field(description="echoed in the ack or error that answers this message"),
+]
+Invite = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,64}$")]
+
+
+class ProtocolError(ValueError):
+    """A message the server cannot take; ``code`` is the error frame's code."""
+
+    def __init__(self, code: str, message: str, ref: Any = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.ref = ref
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    ref: Ref = None
+
+
+class Ping(_Message):
+    """Answered by ``pong`` with the same ref."""
+
+    type: Literal["ping"]
+
+
+class Subscribe(_Message):
+    """Watch a table (and play at it, if you sit there): its frames follow, from event ``last`` on."""
+
+    type: Literal["subscribe"]
+    table: TableId
+    last: Annotated[int, Field(ge=0, le=JS_SAFE)] | None = None
+    invite: Invite | None = None
+
+
+class Unsubscribe(_Message):
+    type: Literal["unsubscribe"]
+    table: TableId
+
+
+class Action(_Message):
+    """Your move at a table, in record notation without the seat (``6-4 W``, ``pass``, ``galo``…)."""
+
+    type: Literal["action"]
+    table: TableId
+    action: Annotated[str, Field(min_length=0, max_length=64)]
+
+
+class Next(_Message):
+    """Deal the next hand now, skipping the rest of the pause between hands (a player of the table)."""
+
+    type: Literal["next"]
+    table: TableId
+
+
+class Chat(_Message):
+    """Say something at a table: a quick message by its id (``preset``), or a ``text``."""
+
+    type: Literal["chat"]
+    table: TableId
+    preset: Annotated[str, Field(pattern=r"^[a-z]{1,16}$")] | None = None
+    text: Annotated[str, Field(min_length=1, max_length=MAX_TEXT)] | None = None
+
+
+class Referee(_Message):
+    """A table referee's decision (C8), with its written reason: ``fine`` SEAT POINTS, ``score`` SIDE POINTS
+    (a correction, may be negative), ``annul``, ``award`` SIDE, ``touch`` SEAT TILE (C7)."""
+
+    type: Literal["referee"]
+    table: TableId
+    decision: Literal["fine", "score", "annul", "award", "touch"]
+    seat: Annotated[int, Field(ge=0, le=3)] | None = None
+    points: Annotated[int, Field(ge=-1000, le=1000)] | None = None
+    tile: Annotated[str, Field(pattern=r"^[0-6]-[0-6]$")] | None = None
+    reason: Annotated[str, Field(min_length=1, max_length=200)]
+
+
+ClientMessage = Ping | Subscribe | Unsubscribe | Action | Next | Chat | Referee
+#: Every kind a client may send, by its ``type``.
+CLIENT_MESSAGES: dict[str, type[_Message]] = {
+    "ping": Ping,
+    "subscribe": Subscribe,
+    "unsubscribe": Unsubscribe,
+    "action": Action,
+    "next": Next,
+    "chat": Chat,
+    "referee": Referee,
+}
+#: What each field must be, in the words of an error message.
+FIELD_RULES = {
+    "table": "a table's id",
+    "last": "an event number",
+    "invite": "an invite code",
+    "action": "a move in record notation, e.g. '6-4 W'",
+    "preset": "a quick message's id",
+    "text": f"a text of 1 to {MAX_TEXT} characters",
+    "decision": "one of fine, score, annul, award, touch",
+    "seat": "a seat (or, for score and award, a side): 0 to 3",
+    "points": "an integer from -1000 to 1000",
+    "tile": "a tile, e.g. '6-4'",
+    "reason": "the decision's written reason, 1 to 200 characters",
+    "ref": "an integer of at most 53 bits or a text of at most 64 characters",
+}
+
+
+def safe_ref(value: Any) -> Any:
+    """``value`` if it may be echoed back (see :data:`Ref`), else None."""
+    if type(value) is int and -JS_SAFE <= value <= JS_SAFE:
+        return value
+    if type(value) is str and len(value) <= 64:
+        return value  # orjson has refused unpaired surrogates already
+    return None
+
+
+def parse(text: str | bytes | None) -> ClientMessage:
+    """One text frame as its message model; ProtocolError naming what is wrong otherwise."""
+    if text is None or isinstance(text, bytes):
+        raise ProtocolError("malformed-json", "send one JSON object per text message")
+    if len(text) > MAX_MESSAGE or len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
+        raise ProtocolError("too-large", f"messages are at most {MAX_MESSAGE} bytes")
+    try:
+        # orjson refuses what the server could not echo safely: NaN, Infinity, unpaired surrogates,
+        # nesting deeper than 1024.
+        data = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        raise ProtocolError("malformed-json", "send one JSON object per message (this is not JSON)") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("malformed-json", "send one JSON object per message")
+    ref = safe_ref(data.get("ref"))
+    kind = data.get("type")
+    model = CLIENT_MESSAGES.get(kind) if isinstance(kind, str) else None
+    if model is None:
+        raise ProtocolError("unknown-type", f"unknown message type {kind!r}", ref)
+    try:
+        message: ClientMessage = model.model_validate(data)  # type: ignore[assignment]
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        field = str(first["loc"][0]) if first["loc"] else ""
+        if first["type"] == "extra_forbidden":
+            raise ProtocolError("malformed", f"a {kind} message has no field {field!r}", ref) from None
+        rule = FIELD_RULES.get(field)
+        words = f"{field} must be {rule}" if rule else f"{field}: {first['msg']}"
+        raise ProtocolError("malformed", words, ref) from None
+    return message
+
+
+# -- what the server sends -------------------------------------------------------------------------
+class _Frame(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Welcome(_Frame):
+    """The first frame of every connection: who the server takes you for (None: anonymous)."""
+
+    type: Literal["welcome"]
+    you: dict[str, Any] | None
+
+
+class Pong(_Frame):
+    type: Literal["pong"]
+    ref: Ref = None
+
+
+class Ack(_Frame):
+    """Your action was committed (it is durable) as event ``n``."""
+
+    type: Literal["ack"]
+    ref: Ref = None
+    n: int
+
+
+class Error(_Frame):
+    """Your message was refused; nothing changed. ``code`` is one of docs/protocol.md's error codes."""
+
+    type: Literal["error"]
+    code: str
+    message: str
+    ref: Ref = None
+
+
+class Event(_Frame):
+    """Event ``n`` of a table: its public part, and your view of the table after it (``state``; left
+    out of the older events replayed to a reconnecting client)."""
+
+    type: Literal["event"]
+    table: str
+    n: int
+    event: dict[str, Any]
+    state: dict[str, Any] | None = None
+
+
+class State(_Frame):
+    """Your whole view of a table (sent when you subscribe from too far back, or from nothing)."""
+
+    type: Literal["state"]
+    table: str
+    n: int
+    state: dict[str, Any]
+
+
+class ChatFrame(_Frame):
+    """Somebody at the table said something: a quick message's id (``preset``) or a ``text``."""
+
+    type: Literal["chat"]
+    table: str
+    seat: int
+    name: str | None
+    preset: str | None
+    text: str | None
+    at: str
+
+
+class Synced(_Frame):
+    """You are up to date at event ``n``."""
+
+    type: Literal["synced"]
+    table: str
+    n: int
+
+
+#: Every frame the server sends.
+SERVER_FRAMES: TypeAdapter[Any] = TypeAdapter(
+    Annotated[Welcome | Pong | Ack | Error | Event | State | Synced | ChatFrame, Field(discriminator="type")]
+)

@@ -1,0 +1,1 @@
+"""The HTTP API, one router a concern: identity, tables, records, variants."""

@@ -1,0 +1,154 @@
+"""The bot API (docs/bots.md): personal API tokens, bot accounts' event streams and table streams (NDJSON),
+actions, invitations; and people inviting bot accounts to their tables."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+
+import orjson
+from fastapi import Path
+from fastapi.responses import StreamingResponse
+from pydantic import Field
+
+from capicua.service.errors import ServiceError
+from capicua.service.identity import Identity
+from capicua.service.store.schema import ApiTokenRow
+from capicua.web.deps import PlatformDep, Who
+from capicua.web.routes.common import StrictModel, TableId, router
+
+__all__ = ["routes"]
+
+routes = router("bot API")
+
+NDJSON = "application/x-ndjson"
+TokenId = Annotated[str, Path(pattern=r"^[A-Za-z0-9-]{1,16}$", description="a token's id")]
+InvitationId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,16}$", description="an invitation's id")]
+STREAM_RESPONSES: dict[int | str, dict[str, Any]] = {
+    200: {"content": {NDJSON: {}}, "description": "one JSON object a line; an empty line now and then (keep-alive)"}
+}
+
+
+class TokenIn(StrictModel):
+    label: Annotated[str, Field(max_length=64)] | None = None
+
+
+class ActionIn(StrictModel):
+    action: Annotated[str, Field(min_length=1, max_length=64, description="record notation, without the seat")]
+
+
+class InviteIn(StrictModel):
+    username: Annotated[str, Field(pattern=r"^[A-Za-z0-9._-]{3,24}$", description="the bot account's username")]
+    seat: Annotated[int, Field(ge=0, le=3)] | None = None
+
+
+def _iso(at: dt.datetime | None) -> str | None:
+    if at is None:
+        return None
+    return (at if at.tzinfo else at.replace(tzinfo=dt.UTC)).isoformat()
+
+
+def _token(row: ApiTokenRow) -> dict[str, Any]:
+    return {
+        "id": row.id,
+        "label": row.label,
+        "created_at": _iso(row.created_at),
+        "last_used_at": _iso(row.last_used_at),
+        "revoked": row.revoked_at is not None,
+    }
+
+
+def _ndjson(items: AsyncIterator[dict[str, Any] | None]) -> StreamingResponse:
+    async def lines() -> AsyncIterator[bytes]:
+        async for item in items:
+            yield b"\n" if item is None else orjson.dumps(item) + b"\n"
+
+    return StreamingResponse(lines(), media_type=NDJSON, headers={"cache-control": "no-store"})
+
+
+def _limited(platform: Any, who: Identity, kind: str) -> None:
+    platform.limits.check(who.id, kind)
+
+
+# -- tokens ---------------------------------------------------------------------------------------------
+@routes.post("/api/me/tokens", status_code=201)
+async def create_token(body: TokenIn, who: Who, platform: PlatformDep) -> dict[str, Any]:
+    """A personal API token for your account (send it as `Authorization: Bearer cap_…`). It is shown this once:
+    the server keeps only its digest."""
+    _limited(platform, who, "invite")
+    row, token = await platform.api_tokens.create(who, body.label)
+    return {**_token(row), "token": token}
+
+
+@routes.get("/api/me/tokens")
+async def list_tokens(who: Who, platform: PlatformDep) -> list[dict[str, Any]]:
+    """Your API tokens (never the tokens themselves): when made, last used, revoked."""
+    return [_token(row) for row in await platform.api_tokens.tokens(who)]
+
+
+@routes.delete("/api/me/tokens/{token_id}")
+async def revoke_token(token_id: TokenId, who: Who, platform: PlatformDep) -> dict[str, Any]:
+    """Revoke one of your tokens: it opens nothing from now on."""
+    await platform.api_tokens.revoke(who, token_id)
+    return {"id": token_id, "revoked": True}
+
+
+# -- bot accounts -----------------------------------------------------------------------------------------
+@routes.get("/api/bot/accounts")
+async def bot_accounts(platform: PlatformDep) -> list[dict[str, Any]]:
+    """Every bot account, and whether it is online (its event stream is open: it can answer an invitation)."""
+    return [
+        {"username": a.username, "name": a.name, "online": platform.bot_hub.online(a.id)}
+        for a in await platform.store.accounts.bots()
+    ]
+
+
+@routes.get("/api/bot/stream/event", response_class=StreamingResponse, responses=STREAM_RESPONSES)
+async def event_stream(who: Who, platform: PlatformDep) -> StreamingResponse:
+    """A bot account's events, as NDJSON: `invitation`, `tableStart`, `tableFinish` (docs/bots.md). On opening,
+    the pending invitations and the tables where a match of the bot is in play come first."""
+    _limited(platform, who, "stream")
+    return _ndjson(platform.bot_hub.events(who))
+
+
+@routes.get("/api/bot/tables/{table_id}/stream", response_class=StreamingResponse, responses=STREAM_RESPONSES)
+async def table_stream(table_id: TableId, who: Who, platform: PlatformDep) -> StreamingResponse:
+    """Your seat's stream of a table, as NDJSON: the websocket's frames for your seat (first its full `state`,
+    then each `event`), each with your engine view (`view`); it ends after the match's end."""
+    if not who.bot:
+        raise ServiceError("forbidden", "the bot API's streams are for bot accounts")
+    _limited(platform, who, "stream")
+    return _ndjson(await platform.bot_hub.table_stream(who, table_id))
+
+
+@routes.post("/api/bot/tables/{table_id}/action")
+async def bot_action(table_id: TableId, body: ActionIn, who: Who, platform: PlatformDep) -> dict[str, Any]:
+    """Your move at a table, in record notation without the seat (`6-4 L`, `pass`, `galo`…): your seat is the
+    one you sit at. Answers the event number of your action."""
+    _limited(platform, who, "action")
+    table = await platform.tables.fetch(table_id)
+    return {"n": await table.act(who, body.action)}
+
+
+@routes.post("/api/bot/invitations/{invitation_id}/accept")
+async def accept_invitation(invitation_id: InvitationId, who: Who, platform: PlatformDep) -> dict[str, Any]:
+    """Accept an invitation: the bot sits at the seat it was invited to. Answers the table and the seat."""
+    _limited(platform, who, "invite")
+    return await platform.bot_hub.accept(who, invitation_id)
+
+
+@routes.post("/api/bot/invitations/{invitation_id}/decline")
+async def decline_invitation(invitation_id: InvitationId, who: Who, platform: PlatformDep) -> dict[str, Any]:
+    _limited(platform, who, "invite")
+    await platform.bot_hub.decline(who, invitation_id)
+    return {"declined": invitation_id}
+
+
+@routes.post("/api/tables/{table_id}/invite", status_code=201)
+async def invite_bot(table_id: TableId, body: InviteIn, who: Who, platform: PlatformDep) -> dict[str, Any]:
+    """Invite a bot account to a seat of your open table (any free seat if `seat` is absent); it sits there when
+    its program accepts. A match with a bot account and people is rated only at a table created with
+    `bots_rated`."""
+    invitation = await platform.bot_hub.invite(who, table_id, body.username, body.seat)
+    return {**invitation.json(), "online": platform.bot_hub.online(invitation.bot)}

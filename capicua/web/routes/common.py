@@ -1,0 +1,31 @@
+"""What the routers share: strict models, the path parameters' shapes."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Path, Query
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from capicua.service.identity import clean_name
+from capicua.web.routing import StrictJSONRoute
+
+__all__ = ["Invite", "Name", "PlayerId", "RecordId", "StrictModel", "TableId", "router"]
+
+
+class StrictModel(BaseModel):
+    """A request body: no coercion (``"2"`` is not ``2``, ``"yes"`` is not ``true``), no unknown field."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+
+def router(tag: str) -> APIRouter:
+    return APIRouter(tags=[tag], route_class=StrictJSONRoute)
+
+
+#: A name shown at tables: no control characters, at most 32 characters once trimmed.
+Name = Annotated[str, Field(max_length=32), AfterValidator(clean_name)]
+TableId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,32}$", description="a table's id")]
+RecordId = Annotated[int, Path(ge=1, le=2**63 - 1, description="a record's id")]
+PlayerId = Annotated[str, Path(pattern=r"^[A-Za-z0-9:_-]{1,64}$", description="a player's id")]
+Invite = Annotated[str | None, Query(pattern=r"^[A-Za-z0-9_-]{1,64}$", description="a private table's invite")]

@@ -1,0 +1,102 @@
+"""Guests, accounts and sessions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import Request, Response
+from pydantic import BaseModel, Field
+
+from capicua.service.errors import ServiceError
+from capicua.service.identity import Identity
+from capicua.web.deps import SESSION_COOKIE, PlatformDep, Who, caller
+from capicua.web.routes.common import Name, StrictModel, router
+
+__all__ = ["routes"]
+
+routes = router("identity")
+
+
+class GuestIn(StrictModel):
+    name: Name | None = Field(default=None, description="Shown at tables; generated if absent")
+
+
+class GuestOut(BaseModel):
+    id: str
+    name: str
+    token: str = Field(description="Send as `Authorization: Bearer <token>` and as the websocket's `token`")
+
+
+class SignUpIn(StrictModel):
+    username: str = Field(min_length=3, max_length=24, pattern=r"^[A-Za-z0-9_.-]+$")
+    password: str = Field(min_length=8, max_length=200)
+    name: Name | None = None
+    bot: bool = Field(
+        default=False, description="a bot account, played by a program over the bot API (docs/bots.md); for good"
+    )
+
+
+class LogInIn(StrictModel):
+    username: str = Field(max_length=24)
+    password: str = Field(max_length=200)
+
+
+@routes.post("/api/guests", response_model=GuestOut)
+async def new_guest(platform: PlatformDep, body: GuestIn | None = None) -> GuestOut:
+    """Play as a guest: a generated name (or yours) and a signed token."""
+    who, token = platform.identities.new_guest(body.name if body else None)
+    return GuestOut(id=who.id, name=who.name, token=token)
+
+
+def _signed_in(response: Response, request: Request, who: Identity, token: str) -> dict[str, Any]:
+    response.set_cookie(
+        SESSION_COOKIE,
+        token,
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+        max_age=60 * 60 * 24 * 30,
+    )
+    return {"id": who.id, "name": who.name, "guest": who.guest, "bot": who.bot, "token": token}
+
+
+@routes.post("/api/accounts", status_code=201)
+async def sign_up(body: SignUpIn, request: Request, response: Response, platform: PlatformDep) -> dict[str, Any]:
+    """Create an account; a guest (by his token) keeps his identity and his matches."""
+    who, token = await platform.accounts.sign_up(
+        body.username, body.password, body.name, await caller(request), bot=body.bot
+    )
+    return _signed_in(response, request, who, token)
+
+
+@routes.post("/api/login")
+async def log_in(body: LogInIn, request: Request, response: Response, platform: PlatformDep) -> dict[str, Any]:
+    who, token = await platform.accounts.log_in(body.username, body.password)
+    return _signed_in(response, request, who, token)
+
+
+@routes.post("/api/logout")
+async def log_out(response: Response) -> dict[str, Any]:
+    response.delete_cookie(SESSION_COOKIE)
+    return {"ok": True}
+
+
+class NameIn(StrictModel):
+    name: Name = Field(description="The name shown at tables")
+
+
+@routes.post("/api/me/name")
+async def rename(body: NameIn, who: Who, request: Request, response: Response, platform: PlatformDep) -> dict[str, Any]:
+    """Change your name and keep who you are: the same id (your seats, your history), a new token; the
+    tables you sit at show the new name. An empty name is refused."""
+    if not body.name:
+        raise ServiceError("invalid", "name: a name needs a letter or a digit")
+    renamed, token = await platform.rename(who, body.name)
+    if not renamed.guest:
+        return _signed_in(response, request, renamed, token)
+    return {"id": renamed.id, "name": renamed.name, "guest": True, "token": token}
+
+
+@routes.get("/api/me")
+async def me(who: Who) -> dict[str, Any]:
+    return {"id": who.id, "name": who.name, "guest": who.guest, "bot": who.bot}

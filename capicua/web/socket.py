@@ -1,0 +1,122 @@
+"""The websocket ``/ws``: subscribe to tables, get their frames, act at them (docs/protocol.md).
+
+The socket only moves messages: each text frame is parsed once into its typed model
+(:mod:`capicua.web.protocol`) and handed to the table service; what goes back leaves through
+the connection's own outbox, in order.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, WebSocket, WebSocketDisconnect
+
+from capicua.service.errors import ServiceError
+from capicua.service.identity import Identity
+from capicua.service.platform import Platform
+from capicua.service.tables import Subscriber
+from capicua.web.deps import socket_identity
+from capicua.web.outbox import Outbox
+from capicua.web.protocol import (
+    Action,
+    Chat,
+    ClientMessage,
+    Next,
+    Ping,
+    ProtocolError,
+    Referee,
+    Subscribe,
+    Unsubscribe,
+    parse,
+)
+
+__all__ = ["OUTBOX_FRAMES", "routes"]
+
+log = logging.getLogger("capicua.web")
+#: Frames a connection may have waiting to be written before it is closed as too slow.
+OUTBOX_FRAMES = 256
+
+routes = APIRouter()
+
+
+class Connection:
+    """One client's websocket: its identity, its subscriptions and its outbox."""
+
+    def __init__(self, platform: Platform, ws: WebSocket, who: Identity | None) -> None:
+        self.platform = platform
+        self.who = who
+        self.subs: dict[str, Subscriber] = {}
+        self.outbox = Outbox(ws.send_text, lambda code, reason: ws.close(code=code, reason=reason), OUTBOX_FRAMES)
+
+    async def send(self, frame: dict[str, Any]) -> None:
+        await self.outbox.send(frame)
+
+    async def error(self, code: str, message: str, ref: Any = None) -> None:
+        await self.send({"type": "error", "code": code, "message": message, "ref": ref})
+
+    async def handle(self, msg: ClientMessage) -> None:
+        tables = self.platform.tables
+        if isinstance(msg, Ping):
+            await self.send({"type": "pong", "ref": msg.ref})
+        elif isinstance(msg, Subscribe):
+            table = await tables.fetch(msg.table)
+            table.state.check_entry(self.who, msg.invite)
+            old = self.subs.pop(table.id, None)
+            if old is not None:
+                table.unsubscribe(old)
+            sub = Subscriber(self.who, table.seat_of(self.who), self.send)
+            self.subs[table.id] = sub
+            await table.subscribe(sub, msg.last)
+        elif isinstance(msg, Unsubscribe):
+            old = self.subs.pop(msg.table, None)
+            if old is not None:
+                tables.get(msg.table).unsubscribe(old)
+        elif isinstance(msg, Action | Next | Referee):
+            if self.who is None:
+                raise ServiceError("forbidden", "connect with a token to play")
+            table = await tables.fetch(msg.table)
+            if isinstance(msg, Action):
+                n = await table.act(self.who, msg.action)
+            elif isinstance(msg, Next):
+                n = await table.next_hand(self.who)
+            else:
+                n = await table.referee(self.who, msg.decision, msg.seat, msg.points, msg.tile, msg.reason)
+            with contextlib.suppress(Exception):  # the client may have gone: the action stands
+                await self.send({"type": "ack", "ref": msg.ref, "n": n})
+        elif isinstance(msg, Chat):
+            table = await tables.fetch(msg.table)
+            await table.say(self.who, msg.preset, msg.text)
+
+    async def close(self) -> None:
+        for table_id, sub in self.subs.items():
+            with contextlib.suppress(ServiceError):
+                self.platform.tables.get(table_id).unsubscribe(sub)
+        await self.outbox.aclose()
+
+
+@routes.websocket("/ws")
+async def socket(ws: WebSocket, token: Annotated[str | None, Query(max_length=512)] = None) -> None:
+    await ws.accept()
+    conn = Connection(ws.app.state.platform, ws, socket_identity(ws, token))
+    who = conn.who
+    await conn.send({"type": "welcome", "you": None if who is None else {"id": who.id, "name": who.name}})
+    try:
+        while True:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            ref = None
+            try:
+                msg = parse(message.get("text"))  # None: a binary frame
+                ref = msg.ref
+                await conn.handle(msg)
+            except ProtocolError as exc:
+                await conn.error(exc.code, exc.message, exc.ref)
+            except ServiceError as exc:
+                await conn.error(exc.code, exc.message, ref)
+    except (WebSocketDisconnect, ConnectionError):
+        pass
+    finally:
+        await conn.close()

@@ -1,0 +1,73 @@
+// The HTTP API: the fetch wrapper, who I am (guest or account), and the server's registries.
+import { errorText } from "./i18n.js";
+import { disconnect } from "./socket.js";
+import { clearIdentity, setIdentity, state } from "./state.js";
+
+// A refused request: its code (the body's `error`) and the message in the player's words.
+export class ApiError extends Error {
+  constructor(code, message, status) {
+    super(errorText(code, message));
+    this.code = code;
+    this.detail = message; // the server's own words (English), for where the detail matters
+    this.status = status;
+  }
+}
+
+export async function api(path, options = {}) {
+  const headers = { "Content-Type": "application/json", "X-Requested-With": "capicua" };
+  if (state.token) headers.Authorization = `Bearer ${state.token}`;
+  const res = await fetch(path, { ...options, headers, credentials: "same-origin" });
+  const body = res.headers.get("content-type")?.includes("json") ? await res.json() : await res.text();
+  if (!res.ok) throw new ApiError(body?.error || null, body?.message || res.statusText, res.status);
+  return body;
+}
+
+// Keep the identity just given (logged in, signed up, renamed): the socket reopens with its token.
+export function remember(who) {
+  setIdentity(who.token, { id: who.id, name: who.name, guest: who.guest });
+  disconnect();
+}
+
+// Become a guest if I am nobody yet.
+export async function ensureGuest() {
+  if (state.token) return;
+  remember({ guest: true, ...(await api("/api/guests", { method: "POST", body: JSON.stringify({ name: null }) })) });
+}
+
+// A new name, same identity (POST /api/me/name): my seats and matches stay mine.
+export async function rename(name) {
+  remember(await api("/api/me/name", { method: "POST", body: JSON.stringify({ name }) }));
+}
+
+export async function logOut() {
+  await api("/api/logout", { method: "POST" }).catch(() => {});
+  clearIdentity();
+  await ensureGuest();
+}
+
+// The games and their options, calls and sides (fetched once).
+export async function loadGames() {
+  if (!state.games) state.games = await api("/api/variants");
+  return state.games;
+}
+
+// The bot level empty seats get unless the player chooses (the server's default too).
+export const DEFAULT_BOT = "greedy";
+
+// The bot levels (fetched once).
+export async function loadBots() {
+  if (!state.bots) state.bots = await api("/api/bots");
+  return state.bots;
+}
+
+// The published numbers of the ratings (GET /api/ratings: provisional limits, the D3 bonus cap…), fetched once.
+export async function loadRatingRules() {
+  if (!state.ratingRules) state.ratingRules = await api("/api/ratings");
+  return state.ratingRules;
+}
+
+// The record of a table's match (GET /api/tables/ID/records: the entry of that match), or null.
+export async function recordOf(tableId, match, invite) {
+  const recs = await api(`/api/tables/${tableId}/records${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`);
+  return recs.find((r) => r.match === match) || null;
+}

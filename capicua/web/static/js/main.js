@@ -1,0 +1,43 @@
+// capicua browser client: lobby, tables and play over one websocket. No build step, no CDN.
+// This module starts the client and routes the address (#/, #/table/ID, #/profile/ID, #/replay/ID[/STEP],
+// #/ratings[/GAME], #/analyse, the tournaments' addresses) to a view.
+import { ensureGuest, loadGames } from "./api.js";
+import { el, setStatus } from "./dom.js";
+import { pickLanguage, setLanguage, t } from "./i18n.js";
+import { onChange, page } from "./page.js";
+import { listen } from "./socket.js";
+import { unlockOnGesture } from "./sounds.js";
+import { renderLobby } from "./views/lobby.js";
+import { renderProfile } from "./views/profile.js";
+import { renderRatings } from "./views/ratings.js";
+import { renderReplay } from "./views/replay.js";
+import { onFrame, openTable } from "./views/table.js";
+import { tournamentRoute } from "./views/tournaments.js";
+import { renderUpload } from "./views/upload.js";
+
+async function route() {
+  try {
+    await ensureGuest();
+    await loadGames();
+    const hash = location.hash.split("?")[0];
+    const table = hash.match(/^#\/table\/([\w-]+)/);
+    const profile = hash.match(/^#\/profile\/(.+)/);
+    const replay = hash.match(/^#\/replay\/(\d+)(?:\/(\d+))?/);
+    const ratings = hash.match(/^#\/ratings(?:\/([\w-]+))?/);
+    const tournaments = tournamentRoute(hash); // #/tournaments, #/tournament/ID…, #/referee/TABLE
+    if (table) await openTable(table[1]);
+    else if (profile) await renderProfile(decodeURIComponent(profile[1]));
+    else if (replay) await renderReplay(replay[1], replay[2] ? Number(replay[2]) : null);
+    else if (ratings) await renderRatings(ratings[1] || null);
+    else if (tournaments) await tournaments();
+    else if (hash === "#/analyse") renderUpload();
+    else await renderLobby();
+  } catch (err) { page(el("p", { role: "alert", class: "fatal" }, `${t("error")}: ${err.message}`)); }
+}
+
+setLanguage(pickLanguage());
+unlockOnGesture();
+listen(onFrame, () => setStatus(t("reconnecting")));
+onChange(route);
+window.addEventListener("hashchange", route);
+route();

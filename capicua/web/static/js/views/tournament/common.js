@@ -1,0 +1,137 @@
+// What the tournament pages share: the page's data (GET /api/tournaments/ID), teams by number and in words,
+// a board's result in words, times in the browser's zone, errors in the organiser's or referee's words,
+// a part of the page drawn again only when its data changed, and the one poll of the page on screen.
+import { api } from "../../api.js";
+import { el } from "../../dom.js";
+import { errorText, fill, hasWord, language, plural, t } from "../../i18n.js";
+import { gameNamed } from "../../state.js";
+
+export const loadTournament = (id) => api(`/api/tournaments/${encodeURIComponent(id)}`);
+
+// POST/PUT/PATCH/DELETE a tournament's endpoint (path after /api/tournaments/ID).
+export function tourCall(id, path, method = "POST", body = undefined) {
+  return api(`/api/tournaments/${encodeURIComponent(id)}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+}
+
+export const teamsOf = (tour) => new Map(tour.teams.map((x) => [x.team, x]));
+
+// "Ana & Bia" (a team's players).
+export const playersOf = (team) => (team ? team.players.map((p) => p.name || "?").join(" & ") : "?");
+
+// A team as a line: its name, and its players under it when the name is not just them.
+export function teamCell(team, { onclick = null, cls = "" } = {}) {
+  if (!team) return el("span", { class: "tour-team unknown" }, "?");
+  const players = playersOf(team);
+  const name = onclick
+    ? el("button", { type: "button", class: "link tour-team-name", "data-team": team.team, onclick: () => onclick(team.team) }, team.name)
+    : el("span", { class: "tour-team-name" }, team.name);
+  return el("span", { class: `tour-team ${cls}`.trim(), "data-team": team.team }, name,
+    players !== team.name ? el("small", { class: "tour-players" }, players) : null);
+}
+
+export const gameTitleOf = (name) => t(name, gameNamed(name)?.title || name);
+
+// How many rounds it has (null: ceil(log2 teams) at the start): a list's `rounds`, a page's `round_count`.
+export const roundCount = (tour) => (typeof tour.rounds === "number" || tour.rounds === null ? tour.rounds : tour.round_count);
+
+// How many teams are registered: a list's `teams`, or a page's registered teams.
+export const teamCount = (tour) => (Array.isArray(tour.teams) ? tour.teams.filter((x) => x.status === "registered").length : tour.teams ?? 0);
+
+// "Rodada 2 de 3", "3 rodadas", or the automatic count.
+export function roundsLine(tour) {
+  const n = roundCount(tour);
+  if (tour.status === "registration") return n ? plural(n, "tour_rounds") : `${t("tour_rounds")}: ${t("tour_rounds_auto_short")}`;
+  if (tour.status === "finished") return plural(n ?? tour.current_round, "tour_rounds");
+  return fill(t("tour_round_of"), { r: tour.current_round, n: n ?? "?" });
+}
+
+// The match rules in a line: "a 200 pontos ou 40 min · estrito · 40 s por jogada".
+export function rulesLine(options = {}, mode = "online") {
+  const parts = [];
+  if (options.target != null) parts.push(fill(t("to_points"), { n: options.target }));
+  if (options.match_minutes != null) parts.push(fill(t("tour_minutes_n"), { n: options.match_minutes }));
+  if (options.strict) parts.push(t("tour_strict"));
+  if (options.move_seconds != null && mode === "online") parts.push(fill(t("tour_move_seconds_n"), { n: options.move_seconds }));
+  return parts.join(" · ");
+}
+
+// A server time in the browser's zone, with the weekday and the zone: "sáb., 4 de jan., 14:00 BRT".
+export function fmtWhen(iso, { zone = true, weekday = true } = {}) {
+  if (!iso) return "";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString(language(), { weekday: weekday ? "short" : undefined, day: "numeric", month: "short",
+    hour: "2-digit", minute: "2-digit", timeZoneName: zone ? "short" : undefined });
+}
+
+// An <input type=datetime-local> value ("2030-01-04T14:00") as ISO 8601 with the browser's zone offset.
+export function localIso(value) {
+  if (!value) return null;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  const off = -date.getTimezoneOffset();
+  const sign = off >= 0 ? "+" : "-";
+  const pad = (n) => String(Math.floor(Math.abs(n))).padStart(2, "0");
+  return `${value.length === 16 ? `${value}:00` : value}${sign}${pad(off / 60)}:${pad(off % 60)}`;
+}
+
+// A Date as an <input type=datetime-local> value, in the browser's zone.
+export function localInput(date) {
+  const pad = (n) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+// An error in the words of the page it happened on: `tour_err_<code>` / `ref_err_<code>` first.
+export function errorIn(err, prefix = "tour") {
+  const code = err?.code;
+  if (code && hasWord(`${prefix}_err_${code}`)) return t(`${prefix}_err_${code}`);
+  return err?.message || errorText(code, err?.message);
+}
+
+// Draw box's content again only when its data (sig) changed: the forms keep what is typed in them.
+export function patch(box, sig, build) {
+  const key = typeof sig === "string" ? sig : JSON.stringify(sig);
+  if (box.dataset.sig === key) return false;
+  box.dataset.sig = key;
+  box.replaceChildren(...[build()].flat().filter((x) => x != null && x !== false));
+  return true;
+}
+
+// The one refresh of the tournament page on screen: every `ms` while its address stays, none after.
+let timer = null;
+export function poll(hash, fn, ms = 3000) {
+  clearInterval(timer);
+  timer = setInterval(() => {
+    if (location.hash.split("?")[0] !== hash) { clearInterval(timer); timer = null; return; }
+    if (!document.hidden) fn().catch(() => {});
+  }, ms);
+}
+export const stopPolling = () => { clearInterval(timer); timer = null; };
+
+// Whether I referee board n (me.referee: "all", or the numbers of my boards).
+export const refereesBoard = (tour, n) => tour.me.referee === "all" || (Array.isArray(tour.me.referee) && tour.me.referee.includes(n));
+
+// A board's state in words: "em jogo", "aguardando 3/4", "W.O.", the points.
+export function boardState(tour, b) {
+  if (b.team_b == null) return t("tour_bye");
+  if (b.status !== "done") {
+    if (b.seated) return fill(t("tour_seated_n"), { n: b.seated.filter(Boolean).length });
+    return tour.mode === "board" && b.points.some((p) => p > 0) ? `${b.points[0]} × ${b.points[1]}` : t("tour_res_playing");
+  }
+  return b.kind === "forfeit" ? t("tour_res_forfeit") : `${b.points[0]} × ${b.points[1]}`;
+}
+
+// How a finished board was decided, when it was not played out: the referee's award, an abandon.
+export const boardNote = (b) => (b.status !== "done" ? null : b.kind === "award" ? t("tour_res_award") : b.kind === "abandon" ? t("tour_res_abandon") : null);
+
+// The seat of the account `id` at board b's table (team A at 0 and 2, team B at 1 and 3), or null.
+export function seatAt(tour, b, id) {
+  const teams = teamsOf(tour);
+  const a = teams.get(b.team_a), bb = teams.get(b.team_b);
+  const seats = [a?.players[0]?.id, bb?.players[0]?.id, a?.players[1]?.id, bb?.players[1]?.id];
+  const k = seats.indexOf(id);
+  return k < 0 ? null : k;
+}
+
+// The current round's boards (or those of round r).
+export const boardsOf = (tour, r = tour.current_round) => tour.rounds.find((x) => x.round === r)?.boards || [];

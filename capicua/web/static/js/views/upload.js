@@ -1,0 +1,71 @@
+// Analyse a record from a file (#/analyse): a game record (capicua-record/1, shared/spec/records.md) chosen
+// on this computer is sent to POST /api/analysis and weighed like a finished match (docs/analysis.md); the
+// page follows its progress, then shows each player's accuracy and every decision with what it lost. The
+// same file sent again gives the stored analysis at once.
+import { api } from "../api.js";
+import { el, showError } from "../dom.js";
+import { icon } from "../icons.js";
+import { fill, t } from "../i18n.js";
+import { page } from "../page.js";
+import { gameNamed, leaveTable, state } from "../state.js";
+import { gameTitle } from "../ratings.js";
+import { labelWord, summaryTable, thresholdsNote } from "./analysis.js";
+
+let timer = null;
+
+export function renderUpload() {
+  clearInterval(state.lobbyTimer);
+  leaveTable();
+  clearTimeout(timer);
+  const out = el("section", { class: "upload-result", id: "upload-result", "aria-live": "polite" });
+  const input = el("input", { type: "file", id: "record-file", accept: ".json,application/json",
+    onchange: () => input.files[0] && send(input.files[0], out) });
+  page(el("main", { class: "upload-page" },
+    el("h1", {}, icon("chart"), t("an_upload_title")),
+    el("p", { class: "muted" }, t("an_upload_intro")),
+    el("label", { class: "file-pick" }, el("span", {}, t("an_upload_file")), input),
+    out));
+}
+
+async function send(file, out) {
+  clearTimeout(timer);
+  let record;
+  try { record = JSON.parse(await file.text()); } catch {
+    out.replaceChildren(el("p", { role: "alert", class: "error" }, fill(t("an_upload_not_json"), { name: file.name })));
+    return;
+  }
+  try { follow(await api("/api/analysis", { method: "POST", body: JSON.stringify(record) }), out); }
+  catch (err) {
+    const text = err.code === "invalid" ? fill(t("an_upload_bad_record"), { name: file.name, detail: err.detail }) : err.message;
+    out.replaceChildren(el("p", { role: "alert", class: "error" }, text));
+  }
+}
+
+function follow(status, out) {
+  if (!document.body.contains(out)) return; // the player went elsewhere
+  if (status.state === "done") { out.replaceChildren(...report(status.result)); return; }
+  if (status.state === "failed") { out.replaceChildren(el("p", { role: "alert" }, t("an_failed"))); return; }
+  out.replaceChildren(el("label", { class: "an-progress" }, fill(t("an_progress"), { done: status.done, total: status.total }),
+    el("progress", { id: "analysis-progress", max: String(Math.max(1, status.total)), value: String(status.done) })));
+  timer = setTimeout(async () => {
+    try { follow(await api(`/api/analysis/${status.key}`), out); } catch (err) { showError(err.message); }
+  }, 600);
+}
+
+// The accuracy table, then every decision: hand, player, the move played, the best, the loss and its word.
+function report(result) {
+  const people = { names: result.players, partnerships: Boolean(gameNamed(result.variant)?.partnerships) };
+  return [
+    el("h2", {}, gameTitle(result.variant), " · ", result.players.join(", ")),
+    summaryTable(result, people),
+    thresholdsNote(result),
+    el("h3", {}, t("an_decisions")),
+    el("div", { class: "table-scroll" }, el("table", { class: "an-decisions", id: "upload-decisions" },
+      el("thead", {}, el("tr", {}, [[t("hand_no"), "num"], [t("player")], [t("an_played_col")], [t("an_best_col")], [t("an_mean_loss_short"), "num"], [""]]
+        .map(([h, cls]) => el("th", { scope: "col", class: cls || "" }, h)))),
+      el("tbody", {}, result.decisions.map((d) => el("tr", { class: d.label ? `an-${d.label}` : "", "data-label": d.label || "" },
+        el("td", { class: "num" }, d.hand), el("td", {}, result.players[d.seat]), el("td", { class: "mv" }, d.played),
+        el("td", { class: "mv" }, d.played === d.best ? "=" : d.best), el("td", { class: "num" }, d.loss.toFixed(1)),
+        el("td", {}, d.label ? el("span", { class: `an-label an-${d.label}` }, labelWord(d.label)) : "")))))),
+  ];
+}

@@ -1,0 +1,447 @@
+"""Tournaments and referees in Chromium (issue 13): an organiser creates a tournament through its form, two
+teams register and accept on their pages, the organiser names a referee and starts it, the four players
+check in, the referee fines a player and records a touched tile from his console, the players see both,
+and after the match the standings (and their CSV) show the result. Also the over-the-board scoresheet on
+a phone, the printable pairing sheet and slips, and the referee console of a strict table's creator.
+Screenshots at phone and desktop sizes go to test-artifacts/ for a person to look at."""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import re
+import secrets
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.helpers import DESKTOP, PHONE, Account, SocketPlayers, call, http, log_in, new_page, sign_up
+
+pytestmark = pytest.mark.slow
+
+QUICK = {"target": 30, "pause_seconds": 0, "auto_pass": False}
+
+
+def register_team(server: str, tid: str, a: Account, b: Account, name: str | None = None) -> int:
+    """``a`` registers a team with ``b`` over the API, and ``b`` accepts; its number."""
+    body = {"partner": b.username, **({"name": name} if name else {})}
+    team: int = call(server, a, "POST", f"/api/tournaments/{tid}/teams", body, 201)["team"]
+    call(server, b, "POST", f"/api/tournaments/{tid}/teams/{team}/accept")
+    return team
+
+
+def page_as(browser: Any, server: str, who: Account, path: str, size: dict[str, Any], lang: str = "pt-BR") -> Any:
+    """A browser context of ``who`` at ``path``; dialogs accepted."""
+    page = new_page(browser, lang=lang, **size)
+    page.on("dialog", lambda d: d.accept())
+    log_in(page, server, who, path)
+    return page
+
+
+RAW_KEY = re.compile(r"\b(?:tour|ref|entry|error)_[a-z0-9_]+\b")
+
+
+def shot(page: Any, path: Path, full: bool = False) -> None:
+    """A screenshot for a person to look at; the page must show words, not a words.json key."""
+    page.wait_for_timeout(150)
+    raw = RAW_KEY.findall(page.inner_text("body"))
+    assert not raw, f"{path.name} shows words keys: {raw}"
+    page.screenshot(path=path, animations="disabled", full_page=full)
+
+
+def tournament_page(server: str, tid: str, who: Account | None = None) -> dict[str, Any]:
+    r = http.get(f"{server}/api/tournaments/{tid}", headers=who.headers if who else {})
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def wait_for(check: Any, what: str, timeout: float = 20) -> Any:
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError(f"{what} did not happen in time")
+
+
+def test_an_organiser_runs_a_tournament_a_referee_fines_and_touches_a_tile_the_players_see_it_and_the_standings_update(
+    browser: Any, server: str, shots: Path
+) -> None:
+    org, juiz = sign_up(server, "Organizadora"), sign_up(server, "Juiz")
+    ana, bia, caio, davi = (sign_up(server, n) for n in ("Ana", "Bia", "Caio", "Davi"))
+    name = f"Copa Manaus {secrets.token_hex(2)}"
+
+    # The organiser creates it through the form: one round, a quick match, strict mode on by default.
+    organiser = page_as(browser, server, org, "/tournaments", DESKTOP)
+    organiser.wait_for_selector("#tour-create")
+    assert organiser.is_checked("#opt-strict") and organiser.is_disabled("#opt-auto_pass")
+    assert organiser.input_value("#opt-target") == "200" and organiser.input_value("#opt-match_minutes") == "40"
+    shot(organiser, shots / "list-desktop.png")
+    organiser.fill("#tour-name", name)
+    organiser.fill("#tour-rounds", "1")
+    organiser.fill("#opt-target", "30")
+    organiser.fill("#opt-pause_seconds", "0")
+    organiser.fill("#opt-move_seconds", "600")
+    tomorrow = dt.datetime.now() + dt.timedelta(days=1)
+    organiser.fill("#tour-starts", tomorrow.strftime("%Y-%m-%dT19:30"))
+    organiser.click("#tour-submit")
+    organiser.wait_for_selector("#tournament[data-status='registration']")
+    tid = re.search(r"#/tournament/([\w-]+)", organiser.url).group(1)  # type: ignore[union-attr]
+    data = tournament_page(server, tid)
+    assert data["name"] == name and data["round_count"] == 1 and data["game"] == "dominousa"
+    assert data["options"] == {**data["options"], "target": 30, "pause_seconds": 0, "strict": True, "move_seconds": 600}
+    starts = dt.datetime.fromisoformat(data["starts_at"])
+    assert starts == tomorrow.replace(hour=19, minute=30, second=0, microsecond=0).astimezone()  # the browser's zone
+
+    # The organiser names the referee (every board).
+    organiser.fill("#tour-ref-user", juiz.username)
+    organiser.click("#tour-ref-add")
+    organiser.wait_for_selector(".tour-referees-edit li:has-text('Juiz')")
+
+    # Two teams: Ana invites Bia (Ana on a phone), Bia accepts; Caio invites Davi, Davi accepts.
+    pages = {}
+    for first, second, team_name, size in ((ana, bia, "Onças", PHONE), (caio, davi, "Botos", DESKTOP)):
+        pages[first.name] = page_as(browser, server, first, f"/tournament/{tid}", size)
+        p = pages[first.name]
+        p.wait_for_selector("#tour-register")
+        if first is ana:
+            shot(p, shots / "tournament-registration-phone.png", full=True)
+        p.fill("#tour-partner", second.username)
+        p.fill("#tour-team-name", team_name)
+        p.click("#tour-register-submit")
+        p.wait_for_selector(".tour-my-team:has-text('aguardando')")
+        pages[second.name] = page_as(browser, server, second, f"/tournament/{tid}", size)
+        q = pages[second.name]
+        q.wait_for_selector(".tour-invite button")
+        assert team_name in q.inner_text(".tour-invite")
+        q.click(".tour-invite button")
+        q.wait_for_selector(".tour-my-team .tour-team-status.status-registered")
+    organiser.wait_for_selector(".tour-team-list li.status-registered >> nth=1", timeout=10000)
+    shot(organiser, shots / "tournament-registration-desktop.png", full=True)
+
+    # The organiser starts it now: round 1 is drawn, one board.
+    organiser.click("#tour-start")
+    organiser.wait_for_selector("#tournament[data-status='running']")
+    organiser.wait_for_selector("li.tour-board[data-board='1'] .tour-seated")
+    board = tournament_page(server, tid)["rounds"][0]["boards"][0]
+    table = board["table"]
+    teams = {x["team"]: x for x in tournament_page(server, tid)["teams"]}
+    seat_ids = [
+        teams[board["team_a"]]["players"][0]["id"],
+        teams[board["team_b"]]["players"][0]["id"],
+        teams[board["team_a"]]["players"][1]["id"],
+        teams[board["team_b"]]["players"][1]["id"],
+    ]
+    people = {p.id: p for p in (ana, bia, caio, davi)}
+    seats = [people[i] for i in seat_ids]  # who sits where: team A at 0 and 2, partners opposite
+
+    # The four check in on their pages (the page polls): each lands at the table.
+    for who in seats:
+        p = pages[who.name]
+        p.wait_for_selector("#tour-checkin", timeout=10000)
+        assert "mesa 1" in p.inner_text(".tour-your-board").lower()
+        if who is ana:
+            shot(p, shots / "tournament-checkin-phone.png", full=True)
+        p.click("#tour-checkin")
+        p.wait_for_selector(f".table-view .seat-chip.me[data-seat='{seats.index(who)}']", timeout=10000)
+    for who in seats:
+        pages[who.name].wait_for_selector(".mytiles button.tile", timeout=10000)  # the match started
+    assert tournament_page(server, tid)["rounds"][0]["boards"][0]["seated"] is None
+
+    # The referee opens his console from the tournament page.
+    referee = page_as(browser, server, juiz, f"/tournament/{tid}", DESKTOP)
+    referee.wait_for_selector(".tour-my-referee a.tour-ref-link")
+    referee.click(".tour-my-referee a.tour-ref-link")
+    referee.wait_for_selector("#ref-panel #ref-apply:not([disabled])", timeout=10000)
+    assert not referee.query_selector(".mytiles button.tile")  # a referee is a spectator: no hidden tile
+
+    # A fine: 20 on seat 1, "sinal ao parceiro".
+    fined = seats[1]
+    referee.select_option("#ref-seat", "1")
+    referee.fill("#ref-reason", "sinal ao parceiro")
+    referee.click("#ref-apply")
+    referee.wait_for_selector("#ref-answer.good")
+    phone = pages[ana.name]  # a player sees it at once, in words
+    phone.wait_for_selector("#ref-toast:has-text('multa de 20')", timeout=5000)
+    # A touched tile (C7): seat 3's first tile, which the referee saw on the table.
+    toucher = seats[3]
+    tile = pages[toucher.name].get_attribute(".mytiles button.tile", "data-tile")
+    referee.click("button.ref-choice[data-decision='touch']")
+    referee.select_option("#ref-seat", "3")
+    referee.click(f"button.ref-tile[data-tile='{tile}']")
+    referee.fill("#ref-reason", "deixou cair a pedra")
+    referee.click("#ref-apply")
+    referee.wait_for_selector("#ref-answer.good")
+    phone.wait_for_selector("#ref-toast:has-text('pedra tocada')", timeout=5000)
+    phone.wait_for_selector(f".seat-chip[data-seat='3'] .touched svg[data-tile='{tile}']")
+    shot(phone, shots / "player-sees-referee-phone.png")
+    referee.wait_for_selector(f".seat-chip[data-seat='3'] .touched svg[data-tile='{tile}']")
+    referee.wait_for_selector(".history-panel li.move[data-kind='referee'] >> nth=1")
+    shot(referee, shots / "referee-console-desktop.png")
+
+    # The players see both: the history in words, the score, the tile face up at its seat.
+    phone.click("#show-history")
+    rows = phone.query_selector_all(".history-panel li.move[data-kind='referee']")
+    assert len(rows) == 2
+    assert f"Árbitro Juiz: multa de 20 a {fined.name} — sinal ao parceiro" in rows[0].inner_text().replace("\n", " ")
+    assert "+20" in rows[0].inner_text()
+    assert f"pedra tocada de {toucher.name}" in rows[1].inner_text()
+    shot(phone, shots / "player-history-phone.png")
+    assert re.search(r"\b20\b", phone.inner_text("#scoreboard"))
+    toucher_page = pages[toucher.name]
+    toucher_page.wait_for_selector(f".mytiles button.tile.touched[data-tile='{tile}']")
+    spectator_tiles = referee.query_selector_all(f".seat-chip[data-seat='3'] .touched svg[data-tile='{tile}']")
+    assert len(spectator_tiles) == 1
+
+    # The referee's console on a phone: the panel is a sheet over the table.
+    small = page_as(browser, server, juiz, f"/referee/{table}", PHONE)
+    small.wait_for_selector("#ref-panel #ref-apply:not([disabled])", timeout=10000)
+    shot(small, shots / "referee-console-phone.png")
+    small.close()
+
+    # The organiser's page while it runs: the board live, the standings at 0.
+    organiser.wait_for_selector("li.tour-board[data-board='1'] .tour-watch")
+    shot(organiser, shots / "tournament-running-desktop.png", full=True)
+
+    # The players play it out; the standings update on the organiser's page.
+    with SocketPlayers(server, table, seats) as players:
+        organiser.wait_for_selector("#tournament[data-status='finished']", timeout=90000)
+    assert not players.errors, players.errors
+    final = tournament_page(server, tid)
+    winner = final["rounds"][0]["boards"][0]["winner"]
+    organiser.wait_for_selector("#tour-standings-table tbody tr >> nth=1")
+    first = organiser.query_selector("#tour-standings-table tbody tr")
+    assert first.get_attribute("data-team") == str(winner)
+    cells = {c.get_attribute("class").split()[0]: c.inner_text() for c in first.query_selector_all("th, td")}
+    assert (cells["c-place"], cells["c-played"], cells["c-wins"], cells["c-losses"]) == ("1", "1", "1", "0")
+    line = final["standings"][0]
+    assert cells["c-points_for"] == str(line["points_for"]) and int(line["points_for"]) >= 30
+    assert cells["c-draw"] == line["draw"]
+    champion = next(x for x in final["teams"] if x["team"] == winner)["name"]
+    assert champion in organiser.inner_text(".tour-champion")
+    shot(organiser, shots / "tournament-finished-desktop.png", full=True)
+
+    # A team's history: click its name in the standings.
+    organiser.click(f"#tour-standings-table tr[data-team='{winner}'] button.tour-team-name")
+    organiser.wait_for_selector("#tour-history tr[data-round='1'] a.tour-replay", timeout=10000)
+    assert "Vitória" in organiser.inner_text("#tour-history tr[data-round='1']")
+    shot(organiser, shots / "team-history-desktop.png", full=True)
+
+    # The standings as CSV: the page's link.
+    href = organiser.get_attribute("#tour-csv", "href")
+    r = http.get(server + href)
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/csv")
+    lines = list(csv.DictReader(io.StringIO(r.text)))
+    assert [int(x["team"]) for x in lines] == [x["team"] for x in final["standings"]]
+    assert lines[0]["wins"] == "1" and lines[0]["played"] == "1"
+    assert http.get(server + organiser.get_attribute("#tour-json", "href")).json() == final["standings"]
+
+    # The phone's standings (Ana's page, back on the tournament).
+    phone.goto(f"{server}/#/tournament/{tid}")
+    phone.wait_for_selector("#tour-standings-table")
+    shot(phone, shots / "tournament-finished-phone.png", full=True)
+
+    # The printable sheet and slips.
+    organiser.click("#tour-print")
+    organiser.wait_for_selector("#print-sheet tr[data-board='1']")
+    assert len(organiser.query_selector_all("#print-slips .slip")) == 1
+    assert champion in organiser.inner_text("#print-sheet")
+    assert len(organiser.query_selector_all("#print-slips .slip-hands tbody tr")) == 13  # 12 hands and the totals
+    shot(organiser, shots / "print-desktop.png", full=True)
+    organiser.emulate_media(media="print")
+    assert not organiser.is_visible("#app > header") and not organiser.is_visible(".print-tools")
+    assert organiser.is_visible("#print-sheet") and organiser.is_visible(".slip")
+    organiser.set_viewport_size({"width": 794, "height": 1123})  # an A4 page at 96 dpi
+    shot(organiser, shots / "print-paper.png", full=True)
+    organiser.emulate_media(media="screen")
+    organiser.set_viewport_size(PHONE)
+    shot(organiser, shots / "print-phone.png", full=True)
+
+    # The list: the tournament under "finished".
+    phone.goto(f"{server}/#/tournaments")
+    phone.wait_for_selector(f"#tour-finished li[data-tournament='{tid}']")
+    shot(phone, shots / "list-phone.png", full=True)
+    for p in (organiser, referee, *pages.values()):
+        assert not p.errors, p.errors
+
+
+def test_over_the_board_the_referee_enters_hands_and_fines_on_a_phone_and_ends_the_boards(
+    browser: Any, server: str, shots: Path
+) -> None:
+    org, juiz = sign_up(server, "Organizador"), sign_up(server, "Árbitra")
+    people = [sign_up(server, f"Jogador{k}") for k in range(8)]
+    body = {"name": "Copa Presencial", "starts_at": "2031-01-04T14:00:00-04:00", "mode": "board", "rounds": 1}
+    tid = call(server, org, "POST", "/api/tournaments", body, 201)["id"]
+    for k in range(4):
+        register_team(server, tid, people[2 * k], people[2 * k + 1], f"Dupla {k + 1}")
+    call(server, org, "PUT", f"/api/tournaments/{tid}/referees/{juiz.username}", {"boards": []})
+    call(server, org, "POST", f"/api/tournaments/{tid}/start")
+    data = tournament_page(server, tid)
+    boards = data["rounds"][0]["boards"]
+    names = {x["team"]: x["name"] for x in data["teams"]}
+
+    page = page_as(browser, server, juiz, f"/tournament/{tid}", PHONE)
+    page.wait_for_selector(".tour-my-referee a.tour-sheet-link[data-board='1']")
+    page.click(".tour-my-referee a.tour-sheet-link[data-board='1']")
+    page.wait_for_selector("#entry-form")
+    a_name, b_name = names[boards[0]["team_a"]], names[boards[0]["team_b"]]
+    assert a_name in page.inner_text("#entry-score") and b_name in page.inner_text("#entry-score")
+    # A hand: 35 to A. A fine on A (20 to B), with a note.
+    page.fill("#entry-a", "35")
+    page.click("#entry-add")
+    page.wait_for_selector("#entry-list li.kind-hand")
+    page.click("button.ref-choice[data-kind='fine']")
+    page.select_option("#entry-fined", "a")
+    page.fill("#entry-note", "conversa durante a mão")
+    page.click("#entry-add")
+    page.wait_for_selector("#entry-list li.kind-fine")
+    assert [x.inner_text() for x in page.query_selector_all("#entry-score .entry-pts")] == ["35", "20"]
+    assert "conversa durante a mão" in page.inner_text("#entry-list")
+    shot(page, shots / "board-entry-phone.png", full=True)
+    page.click("#entry-end")
+    page.wait_for_selector("#entry-score .entry-final")
+    assert a_name in page.inner_text(".entry-final") and not page.query_selector("#entry-form")
+    shot(page, shots / "board-entry-done-phone.png", full=True)
+
+    # Board 2: equal points need the referee's winner; then a no-show on board 2's team B is not possible
+    # (it is ended): so a no-show is marked on a board of its own, the tie decided on this one.
+    page.goto(f"{server}/#/tournament/{tid}/board/1/2")
+    page.wait_for_selector("#entry-form")
+    page.fill("#entry-a", "10")
+    page.fill("#entry-b", "10")
+    page.click("#entry-add")
+    page.wait_for_selector("#entry-list li.kind-hand")
+    page.set_viewport_size(DESKTOP)
+    shot(page, shots / "board-entry-desktop.png")
+    page.set_viewport_size(PHONE)
+    page.click("#entry-end")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "escolha a vencedora" in page.inner_text("#error")
+    page.select_option("#entry-winner", str(boards[1]["team_b"]))
+    page.click("#entry-end")
+    page.wait_for_selector("#entry-score .entry-final")
+    assert "decisão do árbitro" in page.inner_text(".entry-final")
+
+    done = tournament_page(server, tid)
+    first, second = done["rounds"][0]["boards"]
+    assert (first["winner"], first["points"], first["kind"]) == (boards[0]["team_a"], [35, 20], "board")
+    assert (second["winner"], second["kind"]) == (boards[1]["team_b"], "award")
+    # The tournament page: the standings show both results, in Spanish too.
+    page.goto(f"{server}/#/tournament/{tid}")
+    page.wait_for_selector("#tour-standings-table tbody tr >> nth=3")
+    wins = [int(c.inner_text()) for c in page.query_selector_all("#tour-standings-table td.c-wins")]
+    assert sorted(wins) == [0, 0, 1, 1]
+    page.select_option("#lang", "es")
+    page.wait_for_selector("h2:has-text('Clasificación')")
+    assert "Pareo" in page.inner_text("#tour-rounds")
+    shot(page, shots / "tournament-board-mode-phone-es.png", full=True)
+    page.select_option("#lang", "en")
+    page.wait_for_selector("h2:has-text('Standings')")
+    assert "Pairings" in page.inner_text("#tour-rounds")
+    page.click(f"#tour-standings-table tr[data-team='{boards[0]['team_a']}'] button.tour-team-name")
+    page.wait_for_selector("#tour-history tr[data-round='1']")
+    assert "Win" in page.inner_text("#tour-history tr[data-round='1']")
+    shot(page, shots / "tournament-board-mode-phone-en.png", full=True)
+    assert not page.errors, page.errors
+
+
+def test_a_no_show_is_marked_over_the_board_and_the_creator_of_a_strict_table_referees_it(
+    browser: Any, server: str, shots: Path
+) -> None:
+    org = sign_up(server, "Organiza")
+    people = [sign_up(server, f"Pessoa{k}") for k in range(4)]
+    body = {"name": "Copa W.O.", "starts_at": "2031-01-04T14:00:00Z", "mode": "board", "rounds": 1}
+    tid = call(server, org, "POST", "/api/tournaments", body, 201)["id"]
+    for k in range(2):
+        register_team(server, tid, people[2 * k], people[2 * k + 1])
+    call(server, org, "POST", f"/api/tournaments/{tid}/start")
+    board = tournament_page(server, tid)["rounds"][0]["boards"][0]
+    page = page_as(browser, server, org, f"/tournament/{tid}/board/1/1", PHONE)  # the organiser referees every board
+    page.wait_for_selector("#entry-absent-b")
+    page.check("#entry-absent-b")
+    page.click("#entry-absent")
+    page.wait_for_selector("#entry-score .entry-final")
+    assert "W.O." in page.inner_text(".entry-final")
+    done = tournament_page(server, tid)["rounds"][0]["boards"][0]
+    assert (done["kind"], done["winner"], done["points"]) == ("forfeit", board["team_a"], [200, 0])
+
+    # A strict table outside tournaments: its creator, who does not sit there, has the referee's link.
+    table = call(server, org, "POST", "/api/tables", {"variant": "dominousa", "strict": True, **QUICK}, 201)["id"]
+    for who in people:
+        call(server, who, "POST", f"/api/tables/{table}/join", {})
+    call(server, people[0], "POST", f"/api/tables/{table}/start")
+    page.goto(f"{server}/#/table/{table}")
+    page.wait_for_selector("#open-referee", timeout=10000)
+    page.click("#open-referee")
+    page.wait_for_selector("#ref-panel #ref-apply:not([disabled])", timeout=10000)
+    page.select_option("#ref-seat", "2")
+    page.fill("#ref-reason", "comentário durante a mão")
+    page.click("#ref-apply")
+    page.wait_for_selector("#ref-answer.good")
+    player = page_as(browser, server, people[0], f"/table/{table}", DESKTOP)
+    player.wait_for_selector(".history-panel li.move[data-kind='referee']")
+    assert "multa de 20 a Pessoa2" in player.inner_text(".history-panel li.move[data-kind='referee']")
+    assert not player.query_selector("#open-referee")  # a player at the table does not referee it
+    assert not page.errors and not player.errors, (page.errors, player.errors)
+
+
+def test_the_organiser_forbids_a_pairing_and_pairs_a_round_by_hand_and_the_page_stops_polling_when_left(
+    browser: Any, server: str, shots: Path
+) -> None:
+    org = sign_up(server, "Organizador")
+    people = [sign_up(server, f"Socio{k}") for k in range(6)]
+    body = {"name": "Copa dos Clubes", "starts_at": "2031-01-04T14:00:00Z", "rounds": 2, "options": QUICK}
+    tid = call(server, org, "POST", "/api/tournaments", body, 201)["id"]
+    for k in range(3):
+        register_team(server, tid, people[2 * k], people[2 * k + 1])
+    page = page_as(browser, server, org, f"/tournament/{tid}", DESKTOP)
+    # Teams 1 and 2 are of one club: never paired.
+    page.wait_for_selector("#tour-forbid-form")
+    page.select_option("#tour-forbid-a", "1")
+    page.select_option("#tour-forbid-b", "2")
+    page.click("#tour-forbid-add")
+    page.wait_for_selector(".tour-forbidden-edit li")
+    assert tournament_page(server, tid)["forbidden"] == [[1, 2]]
+    page.click("#tour-start")
+    page.wait_for_selector("#tournament[data-status='running'] li.tour-board.bye")
+    boards = tournament_page(server, tid)["rounds"][0]["boards"]
+    played = next(b for b in boards if b["team_b"] is not None)
+    bye = next(b for b in boards if b["team_b"] is None)["team_a"]
+    assert {played["team_a"], played["team_b"]} != {1, 2}
+    # By hand: the team that had the bye plays instead of the one from its club.
+    other = ({1, 2} - {bye}).pop()
+    page.click("details.tour-editor > summary")
+    page.select_option("li.tour-editor-board .pick-a", str(bye))
+    page.select_option("li.tour-editor-board .pick-b", "3")
+    page.select_option("#tour-editor-bye", str(other))
+    shot(page, shots / "pairing-editor-desktop.png", full=True)
+    page.click("#tour-editor-save")
+    page.wait_for_selector(f"li.tour-board.bye .tour-team[data-team='{other}']")
+    again = tournament_page(server, tid)["rounds"][0]["boards"]
+    assert [(b["team_a"], b["team_b"]) for b in again] == [(bye, 3), (other, None)]
+    assert again[0]["table"] != played["table"]  # a new table: the old one closed unplayed
+    # A forbidden pairing by hand is refused, in words.
+    page.click("details.tour-editor > summary")
+    page.select_option("li.tour-editor-board .pick-a", "1")
+    page.select_option("li.tour-editor-board .pick-b", "2")
+    page.select_option("#tour-editor-bye", "3")
+    page.click("#tour-editor-save")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "inválido" in page.inner_text("#error")
+    assert tournament_page(server, tid)["rounds"][0]["boards"] == again
+    # Leaving the page stops its refresh.
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if f"/api/tournaments/{tid}" in r.url else None)
+    page.wait_for_timeout(3500)
+    assert asked  # it polls while it is on screen
+    page.goto(f"{server}/#/")
+    page.wait_for_selector("#create")
+    asked.clear()
+    page.wait_for_timeout(4000)
+    assert not asked, asked
+    assert not page.errors, page.errors

@@ -1,0 +1,32 @@
+"""The client's words: every text in the three languages, and every key the client asks for exists."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+STATIC = Path(__file__).resolve().parents[2] / "capicua" / "web" / "static" / "js"
+
+
+def test_every_text_is_in_portuguese_spanish_and_english() -> None:
+    words = json.loads((STATIC / "words.json").read_text(encoding="utf-8"))
+    assert words
+    for key, texts in words.items():
+        assert isinstance(texts, list) and len(texts) == 3 and all(isinstance(w, str) and w.strip() for w in texts), key
+
+
+def test_every_key_the_client_names_has_words() -> None:
+    words = json.loads((STATIC / "words.json").read_text(encoding="utf-8"))
+    used: set[str] = set()
+    for path in STATIC.rglob("*.js"):
+        used |= set(re.findall(r"""\bt\(\s*["']([\w-]+)["']""", path.read_text(encoding="utf-8")))
+    assert used and used <= set(words), sorted(used - set(words))
+
+
+def test_every_error_code_of_the_service_has_words() -> None:
+    from capicua.service.errors import CODES
+
+    words = json.loads((STATIC / "words.json").read_text(encoding="utf-8"))
+    missing = sorted(code for code in CODES if f"error_{code}" not in words)
+    assert not missing, missing
