@@ -99,6 +99,20 @@ def _play_one(page: Any, avoid_pass: bool) -> str | None:
     return None
 
 
+def page_state(page: Any) -> dict[str, Any]:
+    """What a page shows of its table, for a failing test's message: whose turn, the buttons, the log's last
+    rows, the socket's state and the script errors."""
+    return {
+        "my_turn": my_turn(page),
+        "view": page.get_attribute(".table-view", "class"),
+        "buttons": [b.inner_text() for b in page.query_selector_all(".actions button, #next-hand")],
+        "playable": len(page.query_selector_all(".mytiles button.tile.playable:not([disabled])")),
+        "last_moves": [li.inner_text() for li in page.query_selector_all(".history-panel li.move")[-4:]],
+        "banner": [b.inner_text() for b in page.query_selector_all("#status:not([hidden]), #error:not([hidden])")],
+        "errors": page.errors,
+    }
+
+
 def play_until(page: Any, selector: str, timeout: float = 90, next_hand: bool = True) -> int:
     """Play until selector shows (pressing "next hand" between hands); how many moves I made."""
     moves = 0

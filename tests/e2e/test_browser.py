@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.e2e.helpers import new_page, play_one, play_until
+from tests.e2e.helpers import http, new_page, page_state, play_one, play_until
 
 pytestmark = pytest.mark.slow
 
@@ -156,14 +157,16 @@ def test_two_browsers_play_at_the_same_individual_table(browser: Any, server: st
     bia.click(".seat-chip.empty button.sit")
     ana.wait_for_selector("#start:has-text('Começar')")
     ana.click("#start")
-    deadline = time.time() + 90
+    deadline = time.time() + 150
     while time.time() < deadline and not (ana.query_selector(".result") and bia.query_selector(".result")):
         for page in (ana, bia):
             play_one(page)
         time.sleep(0.15)
     ana.screenshot(path=shots / "ana.png", animations="disabled")
     bia.screenshot(path=shots / "bia.png", animations="disabled")
-    assert ana.query_selector(".result") and bia.query_selector(".result")
+    assert ana.query_selector(".result") and bia.query_selector(".result"), json.dumps(
+        {"pages": [page_state(p) for p in (ana, bia)], "table": http.get(f"{server}/api/tables/{table}").json()}
+    )
     # Both see the same winner, by name.
     winner = [
         p.inner_text(".result .winners").replace("¡Ganó ", "").replace(" venceu!", "").strip(" !") for p in (ana, bia)
