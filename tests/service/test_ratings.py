@@ -287,6 +287,36 @@ def test_D5_individual_points_flow_to_the_winner_and_farming_one_opponent_decays
     assert gains[5] > 0  # a day after: the window has moved on
 
 
+def test_B8_the_meetings_counted_are_the_pairs_own_two_player_matches_of_the_window(store_url: str) -> None:
+    """What B8's limit reads: the matches of this game where both played, with exactly that many players, since
+    the window's start; not a 3-player match of the two, not another game's, not one with someone else."""
+    ana, bia, caio = fresh("b8-", 3)
+    since = MONDAY - dt.timedelta(hours=24)
+
+    async def body(r: Ratings, clock: Clock) -> tuple[int, int, int, int]:
+        at = MONDAY - dt.timedelta(hours=1)
+        for k, (game, players, when) in enumerate(
+            [
+                ("individual", [ana, bia], at),
+                ("individual", [bia, ana], at),
+                ("individual", [ana, bia], since - dt.timedelta(minutes=1)),  # before the window
+                ("individual", [ana, bia, caio], at),  # three players
+                ("individual", [ana, caio], at),  # someone else
+                ("amazonense", [ana, caio, bia, fresh("b8x-", 1)[0]], at),  # another game
+            ]
+        ):
+            await r.on_match_ended(ended(game, players, 0, 50 + k, when, f"m8{ana[-6:]}"))
+        store = r.store
+        return (
+            await store.meetings(ana, bia, "individual", since, 2),
+            await store.meetings(bia, ana, "individual", since, 2),
+            await store.meetings(ana, bia, "individual", since, 3),
+            await store.meetings(ana, caio, "individual", since - dt.timedelta(hours=1), 2),
+        )
+
+    assert run_async(with_ratings(store_url, body)) == (2, 2, 1, 1)
+
+
 @settings(max_examples=200, deadline=None)
 @given(
     st.lists(st.integers(800, 2400), min_size=2, max_size=4),

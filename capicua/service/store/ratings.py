@@ -93,23 +93,22 @@ class SqlRatingStore:
 
     async def meetings(self, a: str, b: str, game: str, since: dt.datetime, players: int) -> int:
         """Rated matches of ``game`` with ``players`` players where ``a`` and ``b`` both played, since ``since``."""
-        mine, theirs = aliased(RatingChangeRow), aliased(RatingChangeRow)
-        size = (
-            select(RatingChangeRow.match_id)
-            .group_by(RatingChangeRow.match_id)
-            .having(func.count() == players)
-            .where(RatingChangeRow.game == game, RatingChangeRow.at >= since)
-        )
+        since = _utc(since)
+        mine, theirs, seated = aliased(RatingChangeRow), aliased(RatingChangeRow), aliased(RatingChangeRow)
+        # The size of each of a's matches, counted on its own rows (the match/player index), not by grouping
+        # every match of the window: the query reads a's matches of the window and nothing more.
+        size = select(func.count()).where(seated.match_id == mine.match_id).scalar_subquery()
         query = (
             select(func.count())
             .select_from(mine)
             .join(theirs, and_(theirs.match_id == mine.match_id, theirs.player_id == b))
-            .where(mine.player_id == a, mine.game == game, mine.at >= since, mine.match_id.in_(size))
+            .where(mine.player_id == a, mine.game == game, mine.at >= since, size == players)
         )
         async with self.db.sessions() as session:
             return int((await session.execute(query)).scalar_one())
 
     async def changes_between(self, game: str, begin: dt.datetime, end: dt.datetime) -> list[RatingChangeRow]:
+        begin, end = _utc(begin), _utc(end)
         async with self.db.sessions() as session:
             result = await session.execute(
                 select(RatingChangeRow)
@@ -183,3 +182,11 @@ class SqlRatingStore:
                 select(MedalRow).where(MedalRow.player_id == player_id).order_by(MedalRow.week_start.desc())
             )
             return list(result.scalars())
+
+
+def _utc(moment: dt.datetime) -> dt.datetime:
+    """A bound moment in UTC, as the moments are stored: SQLite keeps them as text without their zone, so a
+    bound in another zone would be compared hours off."""
+    if moment.tzinfo is None:
+        raise ValueError("a moment without a time zone")
+    return moment.astimezone(dt.UTC)
