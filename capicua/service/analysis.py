@@ -80,6 +80,7 @@ class Analyses:
         self.worlds = worlds
         self.seed = seed
         self.running: dict[str, Progress] = {}
+        self._uploads: dict[str, Record] = {}  # uploaded records whose analysis runs (kept with it once done)
         self.computed = 0  # analyses computed by this platform (the rest were read back)
         self._pool: Executor | None = None
 
@@ -117,6 +118,16 @@ class Analyses:
         known = await self._known(key)
         return known if known is not None else Progress(key, "none")
 
+    async def upload(self, key: str) -> dict[str, Any]:
+        """An uploaded record (key ``u…``) as JSON: kept beside its analysis (from memory while that runs),
+        for its replay. Not-found for a record never uploaded here (a stored match has its own record)."""
+        if key in self._uploads:
+            return self._uploads[key].to_json()
+        kept = await self.store.get(key) if key.startswith("u") else None
+        if kept is None or kept.record is None:
+            raise ServiceError("not-found", f"no uploaded record {key!r}")
+        return kept.record
+
     async def _known(self, key: str) -> Progress | None:
         running = self.running.get(key)
         if running is not None and running.state == "running":
@@ -130,6 +141,8 @@ class Analyses:
     # -- computing ------------------------------------------------------------------------------------
     def _start(self, key: str, record_id: int | None, record: Record) -> Progress:
         progress = self.running[key] = Progress(key, "running", 0, count_decisions(record))
+        if record_id is None:
+            self._uploads[key] = record
         self.spawn(self._run(progress, record_id, record))
         return progress
 
@@ -154,12 +167,15 @@ class Analyses:
             parts = await asyncio.gather(*jobs)
             decisions = [Decision.from_json(d) for part in parts for d in part]
             result = assemble(record, decisions, self.worlds, self.seed).to_json()
-            await self.store.save(progress.key, record_id, self.worlds, result)
+            kept = record.to_json() if record_id is None else None  # a stored match's record is in records
+            await self.store.save(progress.key, record_id, self.worlds, result, kept)
             self.computed += 1
             progress.result, progress.state, progress.done = result, "done", progress.total
             self.running.pop(progress.key, None)
+            self._uploads.pop(progress.key, None)
         except asyncio.CancelledError:
             self.running.pop(progress.key, None)
+            self._uploads.pop(progress.key, None)
             raise
         except Exception as exc:  # a failed analysis is reported (it stays failed until asked again)
             log.exception("analysis %s failed", progress.key)

@@ -63,3 +63,30 @@ def test_a_record_file_is_analysed_in_the_browser(browser: Any, server: str, sho
     assert "Precisión" in phone.inner_text("#upload-result")
     assert not phone.errors
     phone.screenshot(path=str(shots / "upload-phone.png"), animations="disabled")
+
+    # The record replays on the table: a decision's row opens the viewer at its step, with its evaluation.
+    worst = max(record_decisions(phone), key=lambda row: row[1])
+    phone.click(f"#upload-decisions a[href*='/{worst[0]}?']")
+    phone.wait_for_selector("#replay .board svg")
+    phone.wait_for_selector(f"#analysis-step[data-step='{worst[0] - 1}']", timeout=10_000)
+    assert phone.query_selector("#analysis-graph circle.an-point.current")
+    assert "de un archivo" in phone.text_content("#replay .bar .title")  # (the phone shows the step line only)
+    assert not phone.errors
+    phone.screenshot(path=str(shots / "upload-replay-phone.png"), animations="disabled")
+    page.click("#upload-replay")
+    page.wait_for_selector("#replay .board svg")
+    page.wait_for_selector("#analysis-graph circle.an-point")
+    page.keyboard.press("End")
+    assert page.inner_text("#replay .replay-info .winners")
+    assert not page.errors
+    page.screenshot(path=str(shots / "upload-replay-desktop.png"), animations="disabled")
+
+
+def record_decisions(page: Any) -> list[tuple[int, float]]:
+    """The decisions' rows of an analysed upload: the step each links to (from 1) and its loss."""
+    rows = []
+    for row in page.query_selector_all("#upload-decisions tbody tr"):
+        href = row.query_selector("a").get_attribute("href")
+        step = int(href.split("?")[0].rsplit("/", 1)[1])
+        rows.append((step, float(row.query_selector_all("td")[4].inner_text())))
+    return rows

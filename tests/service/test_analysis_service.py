@@ -100,6 +100,16 @@ def test_an_uploaded_record_is_analysed_once_and_a_bad_one_refused(empty_store_u
             assert done.result["players"] == ["Ana", "Bia", "Caio", "Davi"]
             same = await platform.analyses.of_upload(record)
             assert same.state == "done" and platform.analyses.computed == 1
+            # The uploaded record is kept beside its analysis (for its replay): another server reads it back.
+            again = platform_on(empty_store_url, workers=0)
+            await again.open()
+            try:
+                assert await again.analyses.upload(started.key) == Record.from_json(record).to_json()
+            finally:
+                await again.close()
+            with pytest.raises(ServiceError) as unknown:
+                await platform.analyses.upload("u" + "0" * 64)
+            assert unknown.value.code == "not-found"
             bad = dict(record, hands=[dict(record["hands"][0], actions=["0: 1-1"])])
             with pytest.raises(ServiceError) as refused:
                 await platform.analyses.of_upload(bad)

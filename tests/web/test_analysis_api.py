@@ -80,6 +80,15 @@ def test_an_uploaded_records_analysis_and_bad_input(client: TestClient) -> None:
     done = follow(client, f"/api/analysis/{key}")
     assert done["state"] == "done" and done["result"]["decisions"]
     assert client.post("/api/analysis", json=record).status_code == 200
+    # Its replay, as a match played here has one: every step, the decisions' steps among them.
+    steps = client.get(f"/api/analysis/{key}/steps")
+    assert steps.status_code == 200, steps.text
+    assert steps.json()["players"] == record["players"] and len(steps.json()["steps"]) == done["result"]["steps"]
+    for d in done["result"]["decisions"]:
+        assert steps.json()["steps"][d["step"]]["action"].startswith(f"{d['seat']}: ")
+    missing = client.get(f"/api/analysis/u{'0' * 64}/steps")
+    assert missing.status_code == 404 and missing.json()["error"] == "not-found"
+    assert client.get("/api/analysis/r1/steps").status_code == 422  # a match played here: /api/records/1/steps
     bad = client.post("/api/analysis", json=dict(record, hands=[{"deal": [], "actions": []}]))
     assert bad.status_code == 422 and bad.json()["error"] == "invalid"
     assert client.post("/api/analysis", json=[1, 2]).status_code == 422
@@ -89,7 +98,12 @@ def test_an_uploaded_records_analysis_and_bad_input(client: TestClient) -> None:
 
 def test_the_analysis_routes_are_in_openapi(client: TestClient) -> None:
     spec = client.get("/openapi.json").json()
-    for path in ("/api/records/{record_id}/analysis", "/api/analysis", "/api/analysis/{key}"):
+    for path in (
+        "/api/records/{record_id}/analysis",
+        "/api/analysis",
+        "/api/analysis/{key}",
+        "/api/analysis/{key}/steps",
+    ):
         assert path in spec["paths"]
     post = spec["paths"]["/api/records/{record_id}/analysis"]["post"]
     assert "202" in post["responses"]

@@ -15,7 +15,9 @@ __all__ = ["AnalysisStore", "SqlAnalysisStore"]
 class AnalysisStore(Protocol):
     async def get(self, key: str) -> AnalysisRow | None: ...
 
-    async def save(self, key: str, record_id: int | None, worlds: int, result: dict[str, Any]) -> None: ...
+    async def save(
+        self, key: str, record_id: int | None, worlds: int, result: dict[str, Any], record: dict[str, Any] | None = None
+    ) -> None: ...
 
 
 class SqlAnalysisStore:
@@ -28,9 +30,12 @@ class SqlAnalysisStore:
         async with self.db.sessions() as session:
             return await session.get(AnalysisRow, key)
 
-    async def save(self, key: str, record_id: int | None, worlds: int, result: dict[str, Any]) -> None:
-        """Keep an analysis; one already kept under ``key`` stays (saving twice changes nothing)."""
-        row = AnalysisRow(key=key, record_id=record_id, worlds=worlds, result=result, created_at=now())
+    async def save(
+        self, key: str, record_id: int | None, worlds: int, result: dict[str, Any], record: dict[str, Any] | None = None
+    ) -> None:
+        """Keep an analysis (and an uploaded ``record`` beside it); one already kept under ``key`` stays (saving
+        twice changes nothing)."""
+        row = AnalysisRow(key=key, record_id=record_id, worlds=worlds, result=result, record=record, created_at=now())
         try:
             async with self.db.writing(), self.db.sessions() as session, session.begin():
                 session.add(row)

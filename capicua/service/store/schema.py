@@ -109,7 +109,7 @@ class AccountRow(Base):
 
 class AnalysisRow(Base):
     """A hand review (capicua.bots.analysis) of a stored record (``r<id>``) or of an uploaded one
-    (``u<sha-256 of its JSON>``): computed once, kept."""
+    (``u<sha-256 of its JSON>``, kept here too, for its replay): computed once, kept."""
 
     __tablename__ = "analyses"
 
@@ -118,6 +118,7 @@ class AnalysisRow(Base):
     worlds: Mapped[int] = mapped_column(Integer)
     result: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+    record: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)  # an uploaded record (migration 0009)
 
 
 class ApiTokenRow(Base):

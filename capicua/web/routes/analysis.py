@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal
 from fastapi import Body, Path, Response
 from pydantic import BaseModel, Field
 
+from capicua.rules.record import replay_steps
 from capicua.service.analysis import Progress
 from capicua.web.deps import PlatformDep
 from capicua.web.routes.common import RecordId, router
@@ -126,3 +127,13 @@ async def start_upload_analysis(
 async def analysis_by_key(key: AnalysisKey, platform: PlatformDep) -> AnalysisStatus:
     """An analysis by its key: progress while it runs, the result once done."""
     return _out(await platform.analyses.of_key(key))
+
+
+UploadKey = Annotated[str, Path(pattern=r"^u[0-9a-f]{64}$", description="an uploaded record's analysis key")]
+
+
+@routes.get("/api/analysis/{key}/steps")
+async def upload_steps(key: UploadKey, platform: PlatformDep) -> dict[str, Any]:
+    """An uploaded record step by step, for the replay viewer, as ``GET /api/records/{id}/steps`` gives a
+    match played here (the record is kept beside its analysis)."""
+    return replay_steps(await platform.analyses.upload(key))

@@ -1,5 +1,6 @@
 // capicua browser client: lobby, tables and play over one websocket. No build step, no CDN.
-// This module starts the client and routes the address (#/, #/table/ID, #/profile/ID, #/replay/ID[/STEP],
+// This module starts the client and routes the address (#/, #/table/ID, #/profile/ID, #/replay/ID[/STEP] (ID: a record, or u… an
+// uploaded one),
 // #/ratings[/GAME], #/analyse, the tournaments' addresses) to a view.
 import { ensureGuest, loadGames } from "./api.js";
 import { el, setStatus } from "./dom.js";
@@ -22,7 +23,7 @@ async function route() {
     const hash = location.hash.split("?")[0];
     const table = hash.match(/^#\/table\/([\w-]+)/);
     const profile = hash.match(/^#\/profile\/(.+)/);
-    const replay = hash.match(/^#\/replay\/(\d+)(?:\/(\d+))?/);
+    const replay = hash.match(/^#\/replay\/(\d+|u[0-9a-f]{64})(?:\/(\d+))?/); // a match played here, or an uploaded record
     const ratings = hash.match(/^#\/ratings(?:\/([\w-]+))?/);
     const tournaments = tournamentRoute(hash); // #/tournaments, #/tournament/ID…, #/referee/TABLE
     if (table) await openTable(table[1]);

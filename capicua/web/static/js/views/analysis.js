@@ -30,6 +30,9 @@ export const thresholdsNote = (result) => el("p", { class: "muted an-note" }, fi
 
 // The panel: `people` (names, partnerships), `total` steps, `go(k)` jumps to step k (0-based).
 export function analysisPanel({ id, people, total, go, auto }) {
+  // an uploaded record's analysis (key u…) was started by its upload; a match's is started here
+  const url = id.startsWith("u") ? `/api/analysis/${id}` : `/api/records/${id}/analysis`;
+  const startable = !id.startsWith("u");
   const box = el("section", { class: "analysis", id: "analysis", "aria-label": t("an_title") });
   let result = null;
   let current = 0;
@@ -42,7 +45,7 @@ export function analysisPanel({ id, people, total, go, auto }) {
   const follow = async (first) => {
     stop();
     try {
-      const status = first ? await api(`/api/records/${id}/analysis`, { method: "POST", body: "{}" }) : await api(`/api/records/${id}/analysis`);
+      const status = first && startable ? await api(url, { method: "POST", body: "{}" }) : await api(url);
       show(status);
       if (status.state === "running" && document.body.contains(box)) timer = setTimeout(() => follow(false), 600);
     } catch (err) { showError(err.message); drawStart(); }
@@ -137,8 +140,8 @@ export function analysisPanel({ id, people, total, go, auto }) {
     update(step) { current = step; showBest = false; draw(); },
     async load() {
       try {
-        const status = await api(`/api/records/${id}/analysis`);
-        if (status.state === "none" && auto) { await follow(true); return; }
+        const status = await api(url);
+        if (status.state === "none" && auto && startable) { await follow(true); return; }
         show(status);
         if (status.state === "running") timer = setTimeout(() => follow(false), 600);
       } catch { drawStart(); }

@@ -1,6 +1,7 @@
 // The replay viewer: a finished match step by step, on the same felt as a live table with every hand
 // shown. Step with the buttons, the list of steps, the keyboard (← →, Home, End) or autoplay; the
-// address names the step (#/replay/ID/STEP, STEP counted from 1 as the viewer shows it).
+// address names the step (#/replay/ID/STEP, STEP counted from 1 as the viewer shows it). ID is a record of a
+// match played here, or the key (u…) of a record uploaded for analysis (kept beside its analysis).
 import { actionBody, parseAction } from "../actions.js";
 import { api } from "../api.js";
 import { leadIndex, renderBoard } from "../board.js";
@@ -24,7 +25,8 @@ export async function renderReplay(id, stepFromUrl = null) {
   clearInterval(state.lobbyTimer);
   clearInterval(player);
   leaveTable();
-  const data = await api(`/api/records/${id}/steps`);
+  const uploaded = id.startsWith("u");
+  const data = await api(uploaded ? `/api/analysis/${id}/steps` : `/api/records/${id}/steps`);
   const game = gameNamed(data.variant);
   const people = { names: data.players, levels: data.players.map(() => null), partnerships: Boolean(game?.partnerships), me: null };
   const steps = data.steps;
@@ -58,7 +60,8 @@ export async function renderReplay(id, stepFromUrl = null) {
   const withAnalysis = /[?&]analysis\b/.test(location.hash);
   const review = analysisPanel({ id, people, total, go: (k) => go(k), auto: withAnalysis });
   page(el("main", { id: "replay", class: "table-view replay-view", "data-players": data.players.length },
-    el("div", { class: "bar" }, el("div", { class: "title" }, el("strong", {}, `${t("replay")} · ${t(data.variant, game?.title)}`)),
+    el("div", { class: "bar" }, el("div", { class: "title" }, el("strong", {}, `${t("replay")} · ${t(data.variant, game?.title)}`),
+      uploaded ? el("span", { class: "target" }, t("an_from_file")) : null),
       el("div", { class: "scoreboard", id: "step" })),
     slots.top, slots.left, slots.right, felt, slots.bottom,
     el("div", { class: "mine" }, controls),

@@ -1,7 +1,7 @@
 // Analyse a record from a file (#/analyse): a game record (capicua-record/1, shared/spec/records.md) chosen
 // on this computer is sent to POST /api/analysis and weighed like a finished match (docs/analysis.md); the
-// page follows its progress, then shows each player's accuracy and every decision with what it lost. The
-// same file sent again gives the stored analysis at once.
+// page follows its progress, then shows each player's accuracy and every decision with what it lost, and
+// opens the record in the replay viewer, on the table. The same file sent again gives the stored analysis at once.
 import { api } from "../api.js";
 import { el, showError } from "../dom.js";
 import { icon } from "../icons.js";
@@ -43,7 +43,7 @@ async function send(file, out) {
 
 function follow(status, out) {
   if (!document.body.contains(out)) return; // the player went elsewhere
-  if (status.state === "done") { out.replaceChildren(...report(status.result)); return; }
+  if (status.state === "done") { out.replaceChildren(...report(status.result, status.key)); return; }
   if (status.state === "failed") { out.replaceChildren(el("p", { role: "alert" }, t("an_failed"))); return; }
   out.replaceChildren(el("label", { class: "an-progress" }, fill(t("an_progress"), { done: status.done, total: status.total }),
     el("progress", { id: "analysis-progress", max: String(Math.max(1, status.total)), value: String(status.done) })));
@@ -52,11 +52,14 @@ function follow(status, out) {
   }, 600);
 }
 
-// The accuracy table, then every decision: hand, player, the move played, the best, the loss and its word.
-function report(result) {
+// The accuracy table, then every decision: hand, player, the move played, the best, the loss and its word;
+// the record replays on the table (#/replay/KEY), each decision's row opening it at that step.
+function report(result, key) {
   const people = { names: result.players, partnerships: Boolean(gameNamed(result.variant)?.partnerships) };
+  const replay = (step) => `#/replay/${key}${step == null ? "" : `/${step + 1}`}?analysis`;
   return [
     el("h2", {}, gameTitle(result.variant), " · ", result.players.join(", ")),
+    el("p", {}, el("a", { class: "button primary", id: "upload-replay", href: replay(null) }, icon("play"), t("an_upload_replay"))),
     summaryTable(result, people),
     thresholdsNote(result),
     el("h3", {}, t("an_decisions")),
@@ -64,7 +67,8 @@ function report(result) {
       el("thead", {}, el("tr", {}, [[t("hand_no"), "num"], [t("player")], [t("an_played_col")], [t("an_best_col")], [t("an_mean_loss_short"), "num"], [""]]
         .map(([h, cls]) => el("th", { scope: "col", class: cls || "" }, h)))),
       el("tbody", {}, result.decisions.map((d) => el("tr", { class: d.label ? `an-${d.label}` : "", "data-label": d.label || "" },
-        el("td", { class: "num" }, d.hand), el("td", {}, result.players[d.seat]), el("td", { class: "mv" }, d.played),
+        el("td", { class: "num" }, el("a", { href: replay(d.step), title: t("an_upload_replay") }, d.hand)),
+        el("td", {}, result.players[d.seat]), el("td", { class: "mv" }, d.played),
         el("td", { class: "mv" }, d.played === d.best ? "=" : d.best), el("td", { class: "num" }, d.loss.toFixed(1)),
         el("td", {}, d.label ? el("span", { class: `an-label an-${d.label}` }, labelWord(d.label)) : "")))))),
   ];
