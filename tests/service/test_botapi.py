@@ -4,11 +4,13 @@ so), the hub's invitations and events, and the table stream's seat views."""
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 from typing import Any
 
 import pytest
 
 from capicua.rules.hand import SeatView
+from capicua.service.botapi.hub import INVITATION_TTL
 from capicua.service.bus import MatchEnded
 from capicua.service.errors import ServiceError
 from capicua.service.identity import Identity
@@ -110,3 +112,41 @@ def test_invitations_events_and_a_table_stream_with_the_seats_view(empty_store_u
         assert not hub.online(robo.id)
 
     run_async(with_platform(empty_store_url, body))
+
+
+def test_an_invitation_outlives_a_restart_is_answered_once_and_goes_stale(empty_store_url: str) -> None:
+    """Invitations are kept in the database: the bot that connects after a restart still gets one (and can sit
+    down); one answer only; one older than INVITATION_TTL is neither sent nor accepted."""
+
+    async def invite(platform: Platform) -> tuple[str, str, str]:
+        ana, _ = await platform.accounts.sign_up("ana", "password1")
+        await platform.accounts.sign_up("robo", "password1", bot=True)
+        table = await platform.tables.create(ana, "individual", 3, {"target": 10}, False)
+        await table.join(ana, 0, None)
+        first = await platform.bot_hub.invite(ana, table.id, "robo", 2)
+        second = await platform.bot_hub.invite(ana, table.id, "robo", None)
+        return table.id, first.id, second.id
+
+    table_id, first, second = run_async(with_platform(empty_store_url, invite))
+
+    async def after_restart(platform: Platform) -> None:
+        hub = platform.bot_hub
+        robo, _ = await platform.accounts.log_in("robo", "password1")
+        events = hub.events(robo)
+        got = [await asyncio.wait_for(anext(events), 5) for _ in range(2)]
+        await events.aclose()
+        assert [g["id"] for g in got if g] == [first, second]
+        assert got[0] is not None and got[0]["seat"] == 2 and got[0]["from"]["name"] == "ana"
+        assert await hub.accept(robo, first) == {"table": table_id, "seat": 2}
+        with pytest.raises(ServiceError) as again:
+            await hub.decline(robo, first)
+        assert again.value.code == "not-found"
+        # Five minutes later the other one is stale: not pending, not to be accepted.
+        later = hub.clock() + INVITATION_TTL + dt.timedelta(seconds=1)
+        hub.clock = lambda: later
+        assert await hub.pending(robo.id) == []
+        with pytest.raises(ServiceError) as stale:
+            await hub.accept(robo, second)
+        assert stale.value.code == "not-found"
+
+    run_async(with_platform(empty_store_url, after_restart))

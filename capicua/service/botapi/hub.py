@@ -12,48 +12,51 @@ A seat's table stream (``table_stream``) is the websocket's frames for that seat
 engine view as JSON (``view``: :meth:`capicua.rules.hand.SeatView.to_json`), so a program can rebuild the
 very view a built-in bot decides from. It ends after the match's end.
 
-Invitations live in memory for ``INVITATION_TTL`` seconds (a restart forgets them: people invite again).
+Invitations are kept in the database (``store.invitations``) until the bot answers or they are
+``INVITATION_TTL`` old: a bot that connects after a restart, or to another node, still gets them.
 """
 
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import secrets
-import time
 from collections import defaultdict
 from collections.abc import AsyncGenerator, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from capicua.service.bus import Bus, MatchEnded, MatchStarted
 from capicua.service.errors import ServiceError
 from capicua.service.identity import Identity
-from capicua.service.store import AccountStore
+from capicua.service.store import AccountStore, InvitationStore
+from capicua.service.store.schema import BotInvitationRow, now
 from capicua.service.tables import Table, TableService
 from capicua.service.tables.fanout import Subscriber
 
 __all__ = ["INVITATION_TTL", "KEEPALIVE", "BotHub", "Invitation"]
 
-#: Seconds an invitation waits for the bot's answer.
-INVITATION_TTL = 300.0
+#: How long an invitation waits for the bot's answer.
+INVITATION_TTL = dt.timedelta(minutes=5)
 #: Seconds of silence after which a stream sends an empty line (so that proxies and clients know it lives).
 KEEPALIVE = 10.0
 #: Frames a slow reader may leave unread before its stream is closed.
 BACKLOG = 2000
 
 
-@dataclass
+@dataclass(frozen=True)
 class Invitation:
     id: str
     table: str
     seat: int | None
     bot: str  # the bot account's id
-    by: Identity
+    by_id: str
+    by_name: str
     variant: str
     options: dict[str, Any]
     rated: bool
     invite: str | None  # a private table's invite code (the inviter sits there: he may share it)
-    at: float = field(default_factory=time.monotonic)
+    at: dt.datetime
 
     def json(self) -> dict[str, Any]:
         return {
@@ -64,19 +67,39 @@ class Invitation:
             "variant": self.variant,
             "options": self.options,
             "rated": self.rated,
-            "from": {"id": self.by.id, "name": self.by.name},
+            "from": {"id": self.by_id, "name": self.by_name},
         }
+
+    def row(self) -> BotInvitationRow:
+        data: dict[str, Any] = {"from": {"id": self.by_id, "name": self.by_name}, "variant": self.variant}
+        data |= {"options": self.options, "rated": self.rated, "invite": self.invite}
+        return BotInvitationRow(
+            id=self.id, bot_id=self.bot, table_id=self.table, seat=self.seat, data=data, created_at=self.at
+        )
+
+    @classmethod
+    def of_row(cls, row: BotInvitationRow) -> Invitation:
+        d = row.data
+        at = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=dt.UTC)  # SQLite: naive
+        return cls(row.id, row.table_id, row.seat, row.bot_id, d["from"]["id"], d["from"]["name"], d["variant"],
+                   d["options"], d["rated"], d["invite"], at)  # fmt: skip
 
 
 class BotHub:
     """Every bot account's event streams and invitations, and their table streams."""
 
-    def __init__(self, tables: TableService, accounts: AccountStore, clock: Callable[[], float] | None = None) -> None:
+    def __init__(
+        self,
+        tables: TableService,
+        accounts: AccountStore,
+        invitations: InvitationStore,
+        clock: Callable[[], dt.datetime] = now,
+    ) -> None:
         self.tables = tables
         self.accounts = accounts
-        self.clock = clock or time.monotonic
+        self.invitations = invitations
+        self.clock = clock
         self.streams: defaultdict[str, list[asyncio.Queue[dict[str, Any]]]] = defaultdict(list)
-        self.invitations: dict[str, Invitation] = {}
 
     def attach(self, bus: Bus) -> BotHub:
         bus.subscribe(MatchStarted.topic, self.match_started)
@@ -92,11 +115,10 @@ class BotHub:
             if queue.qsize() < BACKLOG:
                 queue.put_nowait(event)
 
-    def _pending(self, account_id: str) -> list[Invitation]:
-        now = self.clock()
-        for key in [k for k, inv in self.invitations.items() if now - inv.at > INVITATION_TTL]:
-            del self.invitations[key]
-        return [inv for inv in self.invitations.values() if inv.bot == account_id]
+    async def pending(self, account_id: str) -> list[Invitation]:
+        """The bot's unanswered invitations, oldest first (the ones older than ``INVITATION_TTL`` are gone)."""
+        rows = await self.invitations.pending(account_id, self.clock() - INVITATION_TTL)
+        return [Invitation.of_row(r) for r in rows]
 
     # -- invitations ---------------------------------------------------------------------------------
     async def invite(self, who: Identity, table_id: str, username: str, seat: int | None) -> Invitation:
@@ -116,37 +138,40 @@ class BotHub:
             raise ServiceError("taken", f"seat {seat} is not free")
         if not any(s.empty for s in state.seats):
             raise ServiceError("full", "no seat is free")
+        at = self.clock()
         invitation = Invitation(
             secrets.token_urlsafe(6),
             table.id,
             seat,
             account.id,
-            who,
+            who.id,
+            who.name,
             state.variant,
             dict(state.options),
             state.rated,
             state.invite,
+            at,
         )
-        self._pending(account.id)  # forget the stale ones
-        self.invitations[invitation.id] = invitation
+        await self.invitations.add(invitation.row(), older_than=at - INVITATION_TTL)  # durable, then told
         self._push(account.id, invitation.json())
         return invitation
 
-    def _take(self, who: Identity, invitation_id: str) -> Invitation:
-        invitation = self.invitations.get(invitation_id)
-        if invitation is None or invitation.bot != who.id or self.clock() - invitation.at > INVITATION_TTL:
+    async def _take(self, who: Identity, invitation_id: str) -> Invitation:
+        row = await self.invitations.take(invitation_id, who.id, self.clock() - INVITATION_TTL)
+        if row is None:
             raise ServiceError("not-found", f"no invitation {invitation_id!r} for you")
-        return self.invitations.pop(invitation_id)
+        return Invitation.of_row(row)
 
     async def accept(self, who: Identity, invitation_id: str) -> dict[str, Any]:
-        """The bot accepts: it sits at the seat it was invited to (or the first free one)."""
-        invitation = self._take(who, invitation_id)
+        """The bot accepts: it sits at the seat it was invited to (or the first free one). An invitation is
+        answered once: a second answer, here or on another node, finds none."""
+        invitation = await self._take(who, invitation_id)
         table = await self.tables.fetch(invitation.table)
         seat = await table.join(who, invitation.seat, invitation.invite)
         return {"table": table.id, "seat": seat}
 
     async def decline(self, who: Identity, invitation_id: str) -> None:
-        self._take(who, invitation_id)
+        await self._take(who, invitation_id)
 
     # -- the event stream ----------------------------------------------------------------------------
     def events(self, who: Identity) -> AsyncGenerator[dict[str, Any] | None, None]:
@@ -160,7 +185,7 @@ class BotHub:
         queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.streams[who.id].append(queue)
         try:
-            for invitation in self._pending(who.id):
+            for invitation in await self.pending(who.id):
                 yield invitation.json()
             for table in list(self.tables.tables.values()):
                 seat = table.seat_of(who)

@@ -1,7 +1,7 @@
 """Persistence, split by concern, each behind an interface: ``events`` (tables and their event logs),
 ``records`` (finished matches), ``accounts``, ``ratings`` (ratings, rating changes, medals) and
-``tournaments`` (Swiss tournaments: teams, boards, referees), ``tokens`` (the bot API's tokens) and
-``analyses`` (hand reviews of records); one
+``tournaments`` (Swiss tournaments: teams, boards, referees), ``tokens`` (the bot API's tokens),
+``invitations`` (the bot API's invitations) and ``analyses`` (hand reviews of records); one
 database under them (SQLAlchemy 2: SQLite by default, PostgreSQL by URL), its schema created and
 upgraded by Alembic migrations (``capicua/service/migrations``) when the store opens.
 
@@ -20,6 +20,7 @@ from capicua.service.store.accounts import AccountStore, SqlAccountStore
 from capicua.service.store.analyses import AnalysisStore, SqlAnalysisStore
 from capicua.service.store.database import Database, StoreError, default_url
 from capicua.service.store.events import EventStore, SqlEventStore, StoredEvent
+from capicua.service.store.invitations import InvitationStore, SqlInvitationStore
 from capicua.service.store.ratings import RatingStore, SqlRatingStore
 from capicua.service.store.records import RecordStore, SqlRecordStore
 from capicua.service.store.schema import (
@@ -44,6 +45,7 @@ __all__ = [
     "Database",
     "EventRow",
     "EventStore",
+    "InvitationStore",
     "MedalRow",
     "RatingChangeRow",
     "RatingRow",
@@ -63,7 +65,7 @@ __all__ = [
 
 class Store:
     """The platform's stores on one database: ``events``, ``records``, ``accounts``, ``ratings``,
-    ``tournaments``, ``tokens``, ``analyses``."""
+    ``tournaments``, ``tokens``, ``invitations``, ``analyses``."""
 
     def __init__(self, url: str) -> None:
         self.db = Database(url)
@@ -73,6 +75,7 @@ class Store:
         self.ratings: RatingStore = SqlRatingStore(self.db)
         self.tournaments: TournamentStore = SqlTournamentStore(self.db)
         self.tokens: TokenStore = SqlTokenStore(self.db)
+        self.invitations: InvitationStore = SqlInvitationStore(self.db)
         self.analyses: AnalysisStore = SqlAnalysisStore(self.db)
 
     @property

@@ -121,6 +121,21 @@ class AnalysisRow(Base):
     record: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)  # an uploaded record (migration 0009)
 
 
+class BotInvitationRow(Base):
+    """A person's invitation of a bot account to a seat of his open table (the bot API), kept until the bot
+    answers it or it is too old (``capicua.service.botapi.hub.INVITATION_TTL``)."""
+
+    __tablename__ = "bot_invitations"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    bot_id: Mapped[str] = mapped_column(String(64), index=True)
+    table_id: Mapped[str] = mapped_column(String(16))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: What the bot is told (the table's variant, options and rating, who invites) and a private table's invite.
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
 class ApiTokenRow(Base):
     """A personal API token (the bot API): only its SHA-256 digest is kept; revoked, it opens nothing."""
 
