@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import httpx2
 import pytest
 
 from tests.web.helpers import Harness
@@ -141,15 +142,15 @@ def test_ws_invalid_utf8_closes_with_1007_and_logs_no_traceback(tmp_path: Path) 
 
 
 # -- HTTP -------------------------------------------------------------------------------------------------------
-def post(h: Harness, path: str, content: bytes, token: str | None = None) -> httpx.Response:
+def post(h: Harness, path: str, content: bytes, token: str | None = None) -> httpx2.Response:
     headers = {"content-type": "application/json"}
     if token:
         headers["Authorization"] = f"Bearer {token}"
-    r: httpx.Response = h.client.post(path, content=content, headers=headers)
+    r: httpx2.Response = h.client.post(path, content=content, headers=headers)  # TestClient runs on httpx2
     return r
 
 
-def assert_invalid(r: httpx.Response) -> dict[str, Any]:
+def assert_invalid(r: httpx2.Response) -> dict[str, Any]:
     assert r.status_code == 422, (r.status_code, r.text)
     data: dict[str, Any] = r.json()  # the error body is JSON itself
     assert data["error"] == "invalid" and data["message"], data
