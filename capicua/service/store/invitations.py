@@ -11,7 +11,7 @@ from typing import Any, Protocol, cast
 from sqlalchemy import CursorResult, delete, select
 
 from capicua.service.store.database import Database
-from capicua.service.store.schema import BotInvitationRow
+from capicua.service.store.schema import BotInvitationRow, utc
 
 __all__ = ["InvitationStore", "SqlInvitationStore"]
 
@@ -33,7 +33,7 @@ class SqlInvitationStore:
     async def add(self, row: BotInvitationRow, older_than: dt.datetime) -> None:
         """Keep an invitation, and forget every one made before ``older_than`` (answered by nobody)."""
         async with self.db.writing(), self.db.sessions() as session, session.begin():
-            await session.execute(delete(BotInvitationRow).where(BotInvitationRow.created_at < _utc(older_than)))
+            await session.execute(delete(BotInvitationRow).where(BotInvitationRow.created_at < utc(older_than)))
             session.add(row)
 
     async def pending(self, bot_id: str, since: dt.datetime) -> list[BotInvitationRow]:
@@ -41,7 +41,7 @@ class SqlInvitationStore:
         async with self.db.sessions() as session:
             result = await session.execute(
                 select(BotInvitationRow)
-                .where(BotInvitationRow.bot_id == bot_id, BotInvitationRow.created_at >= _utc(since))
+                .where(BotInvitationRow.bot_id == bot_id, BotInvitationRow.created_at >= utc(since))
                 .order_by(BotInvitationRow.created_at, BotInvitationRow.id)
             )
             return list(result.scalars())
@@ -55,7 +55,7 @@ class SqlInvitationStore:
                     select(BotInvitationRow).where(
                         BotInvitationRow.id == invitation_id,
                         BotInvitationRow.bot_id == bot_id,
-                        BotInvitationRow.created_at >= _utc(since),
+                        BotInvitationRow.created_at >= utc(since),
                     )
                 )
             ).scalar_one_or_none()
@@ -63,7 +63,3 @@ class SqlInvitationStore:
                 return None
             gone = await session.execute(delete(BotInvitationRow).where(BotInvitationRow.id == invitation_id))
             return row if cast(CursorResult[Any], gone).rowcount == 1 else None
-
-
-def _utc(moment: dt.datetime) -> dt.datetime:
-    return moment.astimezone(dt.UTC)  # SQLite compares the stored text: bounds in UTC, as the rows are

@@ -13,7 +13,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased
 
 from capicua.service.store.database import Database
-from capicua.service.store.schema import MedalRow, RatingChangeRow, RatingRow, WeekClosedRow
+from capicua.service.store.schema import MedalRow, RatingChangeRow, RatingRow, WeekClosedRow, utc
 
 __all__ = ["RatingStore", "SqlRatingStore"]
 
@@ -93,7 +93,7 @@ class SqlRatingStore:
 
     async def meetings(self, a: str, b: str, game: str, since: dt.datetime, players: int) -> int:
         """Rated matches of ``game`` with ``players`` players where ``a`` and ``b`` both played, since ``since``."""
-        since = _utc(since)
+        since = utc(since)
         mine, theirs, seated = aliased(RatingChangeRow), aliased(RatingChangeRow), aliased(RatingChangeRow)
         # The size of each of a's matches, counted on its own rows (the match/player index), not by grouping
         # every match of the window: the query reads a's matches of the window and nothing more.
@@ -108,7 +108,7 @@ class SqlRatingStore:
             return int((await session.execute(query)).scalar_one())
 
     async def changes_between(self, game: str, begin: dt.datetime, end: dt.datetime) -> list[RatingChangeRow]:
-        begin, end = _utc(begin), _utc(end)
+        begin, end = utc(begin), utc(end)
         async with self.db.sessions() as session:
             result = await session.execute(
                 select(RatingChangeRow)
@@ -182,11 +182,3 @@ class SqlRatingStore:
                 select(MedalRow).where(MedalRow.player_id == player_id).order_by(MedalRow.week_start.desc())
             )
             return list(result.scalars())
-
-
-def _utc(moment: dt.datetime) -> dt.datetime:
-    """A bound moment in UTC, as the moments are stored: SQLite keeps them as text without their zone, so a
-    bound in another zone would be compared hours off."""
-    if moment.tzinfo is None:
-        raise ValueError("a moment without a time zone")
-    return moment.astimezone(dt.UTC)

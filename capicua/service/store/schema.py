@@ -34,6 +34,14 @@ def now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
 
+def utc(moment: dt.datetime) -> dt.datetime:
+    """A moment to compare with stored ones, in UTC as they are stored: SQLite keeps them as text without their
+    zone, so a bound in another zone would be compared hours off."""
+    if moment.tzinfo is None:
+        raise ValueError("a moment without a time zone")
+    return moment.astimezone(dt.UTC)
+
+
 class Base(DeclarativeBase):
     type_annotation_map: ClassVar[dict[Any, Any]] = {dict[str, Any]: JSON, list[Any]: JSON}
 

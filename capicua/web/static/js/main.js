@@ -1,7 +1,7 @@
 // capicua browser client: lobby, tables and play over one websocket. No build step, no CDN.
-// This module starts the client and routes the address (#/, #/table/ID, #/profile/ID, #/replay/ID[/STEP] (ID: a record, or u… an
-// uploaded one),
-// #/ratings[/GAME], #/analyse, the tournaments' addresses) to a view.
+// This module starts the client and routes the address (#/, #/table/ID, #/profile/ID, #/replay/ID[/STEP]
+// where ID is a record or an uploaded one's key, #/ratings[/GAME], #/analyse, the tournaments' addresses)
+// to a view.
 import { ensureGuest, loadGames } from "./api.js";
 import { el, setStatus } from "./dom.js";
 import { pickLanguage, setLanguage, t } from "./i18n.js";
