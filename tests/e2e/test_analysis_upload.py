@@ -37,7 +37,7 @@ def test_a_record_file_is_analysed_in_the_browser(browser: Any, server: str, sho
     broken = dict(record, hands=[dict(record["hands"][0], actions=["0: 6-6", "0: 6-6"])])
     (tmp_path / "broken.json").write_text(json.dumps(broken), encoding="utf-8")
     page.set_input_files("#record-file", str(tmp_path / "broken.json"))
-    page.wait_for_selector("#upload-result [role=alert]")
+    page.wait_for_selector("#upload-result [role=alert]:has-text('broken.json')")  # (not the last file's alert)
     assert "6-6" in page.inner_text("#upload-result")  # the refusal names the action
 
     page.set_input_files("#record-file", str(path))
