@@ -17,9 +17,9 @@ from capicua.bots.search import Settings, candidates, evaluate
 from capicua.bots.worlds import knowledge, sample_world
 from capicua.rules.hand import Score
 from capicua.rules.match import Match
-from capicua.rules.moves import GALO
+from capicua.rules.moves import GALO, Move
 from capicua.rules.variant import Termination
-from tests.bots.test_bots import GAMES, assert_legal, positions
+from tests.bots.test_bots import GAMES, assert_legal, play_checking_galos, positions
 from tests.rules.test_amazonense_rules import GALO_MID_DEAL, GALO_MID_PLAY, hand_of, play
 
 #: After 0: 6-6, seat 1 holds 6-3 (3 + 12 = 15 on the table, A2) and the heavier 6-5 (17: nothing).
@@ -72,26 +72,13 @@ def test_scorer_calls_a_certain_galo() -> None:
 def test_scorer_and_pimc_never_call_a_galo_they_cannot_prove_or_weigh_wrongly() -> None:
     """Over whole matches every galo the scorer calls is right (it calls only certain ones)."""
     calls = 0
+
+    def no_bare_galo(seat: int, action: Move) -> None:
+        assert action is not GALO
+
     for seed in range(12):
         match = Match("amazonense", seed=seed)
-        bots = [ScorerBot() for _ in range(4)]
-        while not match.is_over():
-            if match.needs_deal():
-                match.deal()
-            hand = match.hand
-            for k in range(1, 5):
-                seat = (hand.turn + k) % 4
-                action = bots[seat].act(hand.view(seat))
-                if action is None:
-                    continue
-                assert action is not GALO
-                if action.galo:
-                    calls += 1
-                    probe = hand.copy()
-                    probe.push(action.without_galo(), seat)
-                    assert probe.galo_is_right(seat)  # type: ignore[attr-defined]
-                match.push(action, seat)
-                break
+        calls += play_checking_galos(match, [ScorerBot() for _ in range(4)], no_bare_galo)
     assert calls > 0
 
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Container, Iterator
 
 import pytest
 
 from capicua.bots.base import Bot
+from capicua.bots.driver import next_action
 from capicua.bots.expert import ExpertBot
 from capicua.bots.pimc import PimcBot
 from capicua.bots.scorer import ScorerBot
@@ -15,7 +16,7 @@ from capicua.bots.simple import GreedyBot, RandomBot
 from capicua.bots.worlds import knowledge, sample_world
 from capicua.rules.hand import Hand
 from capicua.rules.match import Match
-from capicua.rules.moves import ANNOUNCE, CLAIM, GALO, KEEP, REDEAL
+from capicua.rules.moves import ANNOUNCE, CLAIM, GALO, KEEP, REDEAL, Move
 from capicua.rules.randomgame import random_action
 
 GAMES = [
@@ -147,30 +148,48 @@ def test_greedy_announces_keeps_and_calls_galo_only_when_certain() -> None:
     """A5/A6: over many Amazonense matches greedy announces 4 doubles, keeps 5+, and every galo it
     calls is right."""
     announced = kept = galos = 0
+    greedy = (0, 2)  # the seats greedy plays; random plays the others
+
+    def greedy_only(seat: int, action: Move) -> None:
+        nonlocal announced, kept
+        if seat in greedy:
+            announced += action is ANNOUNCE
+            kept += action is KEEP
+            assert action is not REDEAL and action is not GALO
+
     for seed in range(60):
         match = Match("amazonense", seed=seed)
-        bots = [GreedyBot(), RandomBot(seed), GreedyBot(), RandomBot(seed + 1)]
-        while not match.is_over():
-            if match.needs_deal():
-                match.deal()
-            hand = match.hand
-            for k in range(1, 5):
-                seat = (hand.turn + k) % 4
-                action = bots[seat].act(hand.view(seat))
-                if action is None:
-                    continue
-                if isinstance(bots[seat], GreedyBot):
-                    announced += action is ANNOUNCE
-                    kept += action is KEEP
-                    assert action is not REDEAL and action is not GALO
-                    if action.galo:
-                        galos += 1
-                        probe = hand.copy()
-                        probe.push(action.without_galo(), seat)
-                        assert probe.galo_is_right(seat)  # type: ignore[attr-defined]
-                match.push(action, seat)
-                break
+        bots: list[Bot] = [GreedyBot(), RandomBot(seed), GreedyBot(), RandomBot(seed + 1)]
+        galos += play_checking_galos(match, bots, greedy_only, checked=greedy)
     assert announced and galos
+
+
+def play_checking_galos(
+    match: Match,
+    bots: list[Bot],
+    seen: Callable[[int, Move], None] | None = None,
+    checked: Container[int] = range(4),
+) -> int:
+    """Play ``match`` out as the driver asks the seats (``next_action``); every galo a seat of ``checked``
+    calls is proved right on a copy of the hand before it is pushed. ``seen`` sees each action first. The
+    galos checked."""
+    galos = 0
+    while not match.is_over():
+        if match.needs_deal():
+            match.deal()
+        hand = match.hand
+        found = next_action(hand, bots)
+        assert found is not None, "nobody acted"
+        seat, action = found
+        if seen is not None:
+            seen(seat, action)
+        if seat in checked and action.galo:
+            galos += 1
+            probe = hand.copy()
+            probe.push(action.without_galo(), seat)
+            assert probe.galo_is_right(seat)  # type: ignore[attr-defined]
+        match.push(action, seat)
+    return galos
 
 
 def test_expert_calls_a_certain_galo() -> None:
