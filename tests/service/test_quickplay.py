@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
 import pytest
 
@@ -11,29 +10,8 @@ from capicua.service.errors import ServiceError
 from capicua.service.identity import Identity
 from capicua.service.platform import Platform
 from capicua.service.quickplay import acceptable
-from capicua.service.store import Store
-from capicua.service.tables import TableConfig
 from tests.aio import run_async
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = dt.datetime(2026, 12, 1, 12, 0, tzinfo=dt.UTC)
-
-    def __call__(self) -> dt.datetime:
-        return self.now
-
-
-async def with_platform(url: str, body: Any) -> Any:
-    clock = Clock()
-    platform = Platform(
-        Store(url), "s", TableConfig(bot_delay=0, bot_workers=0, call_grace=0), clock=clock, sweeps=False
-    )
-    await platform.open()
-    try:
-        return await body(platform, clock)
-    finally:
-        await platform.close()
+from tests.service.test_tournaments import Clock, with_platform
 
 
 async def rate(platform: Platform, who: Identity, game: str, rating: float) -> None:
