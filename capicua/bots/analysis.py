@@ -40,7 +40,7 @@ from capicua.bots.search import GALO_RIGHT, GALO_WRONG, Evaluation, Settings, ca
 from capicua.bots.sim import GREEDY, SCORER, SpinnerWorld, TooBig, world_of
 from capicua.bots.worlds import knowledge
 from capicua.rules.hand import Hand, SeatView
-from capicua.rules.moves import GALO, Move
+from capicua.rules.moves import GALO, Move, MoveError
 from capicua.rules.record import Record, new_match, walk
 
 __all__ = [
@@ -59,6 +59,7 @@ __all__ = [
     "assemble",
     "count_decisions",
     "label_of",
+    "measure",
 ]
 
 #: Expected points lost in one decision from which it is an inaccuracy, a mistake, a blunder.
@@ -238,7 +239,10 @@ def _positions(record: Record, with_real: bool = True) -> tuple[list[_Position],
         nxt = step.action or 0
         if nxt >= len(actions):
             continue
-        seat, move = match.parse_action(actions[nxt])
+        try:
+            seat, move = match.parse_action(actions[nxt])
+        except MoveError:
+            continue  # not an action here: the walk's next step says so, naming it (RecordError)
         if seat is None or seat != hand.turn or not isinstance(move, Move) or not move.is_play:
             continue
         view = hand.view(seat)
@@ -263,7 +267,14 @@ def _positions(record: Record, with_real: bool = True) -> tuple[list[_Position],
 
 def count_decisions(record: Record) -> int:
     """How many decisions :func:`analyse` will weigh (for a progress bar)."""
-    return len(_positions(record, with_real=False)[0])
+    return measure(record)[0]
+
+
+def measure(record: Record) -> tuple[int, int]:
+    """The decisions :func:`analyse` will weigh and the record's steps, in one walk (every check of
+    ``capicua replay``: raises RecordError for a record that does not replay)."""
+    positions, steps = _positions(record, with_real=False)
+    return len(positions), steps
 
 
 def _seed_of(seed: int, view: SeatView) -> int:

@@ -93,7 +93,9 @@ class DominousaHand(LineHand):
     time_up = False
     awarded: int | None = None
     lead_draw: list[Tile] | None = None  # C2: set on a match's first hand
-    _marks: tuple[tuple[int, tuple[Any, ...]], ...] = ()  # (action number, state before it)
+    #: (action number, state before it) of each marked action, newest first, as a linked list
+    #: ((mark, older), or None): a push adds one cell, and a copy of the hand shares the cells.
+    _marks: tuple[tuple[int, tuple[Any, ...]], Any] | None = None
 
     def __init__(
         self,
@@ -297,12 +299,13 @@ class DominousaHand(LineHand):
     def _mark(self) -> None:
         """Remember the referee/clock state before the action about to be pushed."""
         state = (self.touched, self.lead_losers, self.time_up, self.awarded, self.end, self.plain)
-        self._marks = (*self._marks, (len(self._stack), state))
+        self._marks = ((len(self._stack), state), self._marks)
 
     def _undo_extra(self, seat: int | None, move: Any) -> None:
-        if self._marks and self._marks[-1][0] == len(self._stack):
-            _, (self.touched, self.lead_losers, self.time_up, self.awarded, self.end, self.plain) = self._marks[-1]
-            self._marks = self._marks[:-1]
+        if self._marks is not None and self._marks[0][0] == len(self._stack):
+            (_, (self.touched, self.lead_losers, self.time_up, self.awarded, self.end, self.plain)), self._marks = (
+                self._marks
+            )
 
     # -- C8 referee -----------------------------------------------------------------------
     def _referee(self, action: RefereeAction) -> None:

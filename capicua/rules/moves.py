@@ -347,7 +347,7 @@ def parse_action(text: str) -> tuple[int | None, Move | RefereeAction]:
     seat_text = seat_text.strip()
     if seat_text == "-":
         seat = None
-    elif seat_text.isdigit() and len(seat_text) == 1:
+    elif len(seat_text) == 1 and "0" <= seat_text <= "9":  # an ASCII digit ('²' and '٣' are digits too)
         seat = int(seat_text)
     else:
         raise MoveError(f"not an action: {text!r} (bad seat {seat_text!r})")

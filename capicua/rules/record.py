@@ -47,23 +47,42 @@ __all__ = [
 FORMAT = "capicua-record/1"
 
 
-class RecordError(ValueError):
-    """A record that is malformed or holds an illegal action.
+#: Longest action text an error quotes (a longer one is cut, ending in …), and longest reason it gives.
+SHOWN_TEXT = 40
+SHOWN_REASON = 200
 
-    ``hand`` and ``action`` are 1-based (``None`` when the problem is not in one).
+
+def _cut(text: str, length: int) -> str:
+    return text if len(text) <= length else text[: length - 1] + "…"
+
+
+class RecordError(MoveError):
+    """A record that is malformed or holds an illegal action: every failure of reading a record or of
+    walking it through the engine is one of these (a :class:`~capicua.rules.moves.MoveError`, the engine's
+    error), naming the step that failed.
+
+    ``hand`` and ``action`` are 1-based (``None`` when the problem is not in one); ``text`` is the action's
+    text, cut to :data:`SHOWN_TEXT` characters (and ``reason`` to :data:`SHOWN_REASON`), so that an error
+    about a huge action stays short.
+
+    >>> str(RecordError("not a move", 2, 5, "0: " + "x" * 100))
+    "hand 2, action 5 ('0: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'): not a move"
     """
 
     def __init__(self, reason: str, hand: int | None = None, action: int | None = None, text: str = "") -> None:
-        self.reason = reason
+        self.reason = reason = _cut(reason, SHOWN_REASON)
         self.hand = hand
         self.action = action
-        self.text = text
+        self.text = text = _cut(text, SHOWN_TEXT)
         where = []
         if hand is not None:
             where.append(f"hand {hand}")
         if action is not None:
             where.append(f"action {action}" + (f" ({text!r})" if text else ""))
         super().__init__(f"{', '.join(where)}: {reason}" if where else reason)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # the same error out of a worker process
+        return type(self), (self.reason, self.hand, self.action, self.text)
 
 
 @dataclass
@@ -223,7 +242,8 @@ def walk(record: Record, match: Match | None = None) -> Iterator[Step]:
     :class:`Step` after each deal and each action.
 
     Every reader of a record walks it with this one loop, so all of them check it the same way:
-    the first problem raises :class:`RecordError`, naming hand and action. The match in the steps
+    the first problem raises :class:`RecordError`, naming hand and action (whatever the engine refuses:
+    a seat that does not exist, text that is no action, an illegal move, a bad deal). The match in the steps
     is one object that keeps changing: read what you need of it at each step.
     """
     if match is None:
@@ -235,14 +255,14 @@ def walk(record: Record, match: Match | None = None) -> Iterator[Step]:
             raise RecordError("the previous hand is not finished, yet another hand follows", hn)
         try:
             match.deal(rh.deal, rh.boneyard, rh.extra)
-        except MoveError as exc:
+        except (MoveError, TileError) as exc:
             raise RecordError(f"bad deal: {exc}", hn) from None
         yield Step(match, hn)
         for an, text in enumerate(rh.actions, start=1):
             try:
                 seat, move = match.parse_action(text)
                 match.push(move, seat)
-            except MoveError as exc:
+            except (MoveError, TileError) as exc:
                 raise RecordError(str(exc), hn, an, text) from None
             yield Step(match, hn, an, text, seat, move)
 

@@ -179,3 +179,15 @@ def test_a_galo_thrown_away_is_a_blunder() -> None:
     assert d.best == f"{d.played} galo"
     assert d.loss >= BLUNDER and d.label == "blunder"
     assert d.open_hands is not None and d.open_hands.best == d.best
+
+
+@pytest.mark.parametrize("action", ["7: pass", "0: 9-9", "zzz", "²: pass", "0: " + "x" * 100_000])
+def test_a_record_that_does_not_replay_is_the_walkers_error_at_its_step(action: str) -> None:
+    """The decisions are found by looking one action ahead of the walk: that look ahead raised MoveError,
+    past the walker (a 500 for an upload). Now the walk itself names the action (issue 18)."""
+    record = played_record("amazonense", ["greedy"] * 4, seed=5, target=50)
+    record.hands[0].actions[3] = action
+    for read in (count_decisions, analysis.measure, lambda r: analyse(r, worlds=1)):
+        with pytest.raises(RecordError) as err:
+            read(record)
+        assert (err.value.hand, err.value.action) == (1, 4), str(err.value)
