@@ -12,6 +12,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from capicua.rules.record import RecordError
 from capicua.service.errors import CODES, ServiceError
 
 __all__ = ["HTTP_CODES", "STATUS", "install"]
@@ -51,7 +52,14 @@ STATUS: dict[str, int] = {
 }
 assert set(STATUS) == set(CODES), set(STATUS) ^ set(CODES)
 #: The error code of a plain HTTP status (an unknown path, a wrong method…).
-HTTP_CODES = {404: "not-found", 405: "method-not-allowed", 401: "unauthorized", 403: "forbidden", 422: "invalid"}
+HTTP_CODES = {
+    404: "not-found",
+    405: "method-not-allowed",
+    401: "unauthorized",
+    403: "forbidden",
+    413: "too-large",
+    422: "invalid",
+}
 
 
 def _echoable(value: Any) -> bool:
@@ -83,6 +91,11 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(ServiceError)
     async def service_error(_request: Request, exc: ServiceError) -> JSONResponse:
         return JSONResponse({"error": exc.code, "message": exc.message}, status_code=STATUS[exc.code])
+
+    @app.exception_handler(RecordError)
+    async def record_error(_request: Request, exc: RecordError) -> JSONResponse:
+        # Whatever is wrong with a record (an upload, a record read back), said once: the step that failed.
+        return JSONResponse({"error": "invalid", "message": f"the record does not replay: {exc}"}, status_code=422)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 import pytest
@@ -10,7 +11,7 @@ import pytest
 from capicua.bots.driver import play_match
 from capicua.bots.registry import make_bot
 from capicua.rules.match import Match
-from capicua.rules.record import Record
+from capicua.rules.record import Record, RecordError
 from capicua.service.errors import ServiceError
 from capicua.service.platform import Platform
 from capicua.service.store import Store
@@ -93,12 +94,12 @@ def test_an_uploaded_record_is_analysed_once_and_a_bad_one_refused(empty_store_u
         platform = platform_on(empty_store_url, workers=0)  # threads of this process
         await platform.open()
         try:
-            started = await platform.analyses.of_upload(record)
+            started = await platform.analyses.of_upload(json.dumps(record).encode())
             assert started.key.startswith("u") and started.state == "running"
             done = await finished(platform, lambda: platform.analyses.of_key(started.key), [])
             assert done.state == "done" and done.result is not None
             assert done.result["players"] == ["Ana", "Bia", "Caio", "Davi"]
-            same = await platform.analyses.of_upload(record)
+            same = await platform.analyses.of_upload(json.dumps(record).encode())
             assert same.state == "done" and platform.analyses.computed == 1
             # The uploaded record is kept beside its analysis (for its replay): another server reads it back.
             again = platform_on(empty_store_url, workers=0)
@@ -111,9 +112,9 @@ def test_an_uploaded_record_is_analysed_once_and_a_bad_one_refused(empty_store_u
                 await platform.analyses.upload("u" + "0" * 64)
             assert unknown.value.code == "not-found"
             bad = dict(record, hands=[dict(record["hands"][0], actions=["0: 1-1"])])
-            with pytest.raises(ServiceError) as refused:
-                await platform.analyses.of_upload(bad)
-            assert refused.value.code == "invalid"
+            with pytest.raises(RecordError) as refused:
+                await platform.analyses.of_upload(json.dumps(bad).encode())
+            assert (refused.value.hand, refused.value.action, refused.value.text) == (1, 1, "0: 1-1")
             with pytest.raises(ServiceError) as missing:
                 await platform.analyses.of_record(9999, start=True)
             assert missing.value.code == "not-found"

@@ -2,20 +2,22 @@
 
 An analysis is started with a ``POST`` (``202``, with its progress; ``200`` when it is already done)
 and followed with ``GET`` until its state is ``done``. It is computed once, in worker processes, and
-kept: asking again reads it back.
+kept: asking again reads it back. An upload is at most ``MAX_UPLOAD`` bytes (``413`` past it, before it is
+read), and is read and replayed in a worker, as a record's steps are built in one: nothing that grows
+with a record runs on the event loop.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from fastapi import Body, Path, Response
+from fastapi import Path, Request, Response
 from pydantic import BaseModel, Field
 
-from capicua.rules.record import replay_steps
-from capicua.service.analysis import Progress
+from capicua.service.analysis import MAX_UPLOAD, Progress
 from capicua.web.deps import PlatformDep
-from capicua.web.routes.common import RecordId, router
+from capicua.web.routes.common import RecordId, router, steps_response
+from capicua.web.routing import read_body
 
 __all__ = ["routes"]
 
@@ -112,15 +114,22 @@ async def record_analysis(record_id: RecordId, platform: PlatformDep) -> Analysi
     return _out(await platform.analyses.of_record(record_id, start=False))
 
 
-@routes.post("/api/analysis", status_code=202)
-async def start_upload_analysis(
-    platform: PlatformDep,
-    response: Response,
-    record: Annotated[dict[str, Any], Body(description="a capicua-record/1 game record")],
-) -> AnalysisStatus:
+#: The upload's body, as OpenAPI describes it (the route reads it itself, in a worker).
+_RECORD_BODY = {
+    "requestBody": {
+        "required": True,
+        "description": f"a capicua-record/1 game record (docs/records.md), at most {MAX_UPLOAD} bytes of JSON",
+        "content": {"application/json": {"schema": {"type": "object"}}},
+    }
+}
+
+
+@routes.post("/api/analysis", status_code=202, openapi_extra=_RECORD_BODY)
+async def start_upload_analysis(request: Request, platform: PlatformDep, response: Response) -> AnalysisStatus:
     """Start the analysis of an uploaded record (202 with its key and progress; 200 if the same record was
-    analysed before). A record that does not replay is refused (422)."""
-    return _out(await platform.analyses.of_upload(record), response)
+    analysed before). A record that does not replay is refused (422, naming the step); one over
+    ``MAX_UPLOAD`` bytes too (413)."""
+    return _out(await platform.analyses.of_upload(await read_body(request, MAX_UPLOAD)), response)
 
 
 @routes.get("/api/analysis/{key}")
@@ -133,7 +142,7 @@ UploadKey = Annotated[str, Path(pattern=r"^u[0-9a-f]{64}$", description="an uplo
 
 
 @routes.get("/api/analysis/{key}/steps")
-async def upload_steps(key: UploadKey, platform: PlatformDep) -> dict[str, Any]:
+async def upload_steps(key: UploadKey, platform: PlatformDep) -> Response:
     """An uploaded record step by step, for the replay viewer, as ``GET /api/records/{id}/steps`` gives a
     match played here (the record is kept beside its analysis)."""
-    return replay_steps(await platform.analyses.upload(key))
+    return await steps_response(await platform.analyses.upload(key))

@@ -1,16 +1,31 @@
-"""What the routers share: strict models, the path parameters' shapes."""
+"""What the routers share: strict models, the path parameters' shapes, names, a record's steps."""
 
 from __future__ import annotations
 
-from typing import Annotated
+import asyncio
+import json
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Query
+from fastapi import APIRouter, Path, Query, Response
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-from capicua.service.identity import clean_name
+from capicua.rules.record import replay_steps
+from capicua.service.identity import NAME_LENGTH, clean_name
 from capicua.web.routing import StrictJSONRoute
 
-__all__ = ["Invite", "Name", "PlayerId", "RecordId", "StrictModel", "TableId", "router"]
+__all__ = [
+    "Invite",
+    "Name",
+    "PlayerId",
+    "RecordId",
+    "StrictModel",
+    "TableId",
+    "TeamName",
+    "TokenLabel",
+    "TournamentName",
+    "router",
+    "steps_response",
+]
 
 
 class StrictModel(BaseModel):
@@ -23,9 +38,40 @@ def router(tag: str) -> APIRouter:
     return APIRouter(tags=[tag], route_class=StrictJSONRoute)
 
 
-#: A name shown at tables: no control characters, at most 32 characters once trimmed.
-Name = Annotated[str, Field(max_length=32), AfterValidator(clean_name)]
+def named(length: int, blank: bool = True) -> AfterValidator:
+    """The one check of every name-like field: :func:`~capicua.service.identity.clean_name` (no control
+    character, NUL included, nor unpaired surrogate: 422; trimmed, runs of spaces made one, at most
+    ``length`` characters). A blank name is None, or (``blank`` False) refused too."""
+
+    def check(value: str) -> str | None:
+        name = clean_name(value, length)
+        if name is None and not blank:
+            raise ValueError("a name may not be blank")
+        return name
+
+    return AfterValidator(check)
+
+
+#: A name shown at tables: no control characters, at most 32 characters once trimmed (blank: None).
+Name = Annotated[str, Field(max_length=NAME_LENGTH), named(NAME_LENGTH)]
+#: A tournament's name: 1 to 80 characters once trimmed, no control characters.
+TournamentName = Annotated[str, Field(min_length=1, max_length=80), named(80, blank=False)]
+#: A team's name: at most 64 characters once trimmed, no control characters (blank: the players' names).
+TeamName = Annotated[str, Field(max_length=64), named(64)]
+#: A personal API token's label: at most 64 characters once trimmed, no control characters.
+TokenLabel = Annotated[str, Field(max_length=64), named(64)]
+
 TableId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,32}$", description="a table's id")]
 RecordId = Annotated[int, Path(ge=1, le=2**63 - 1, description="a record's id")]
 PlayerId = Annotated[str, Path(pattern=r"^[A-Za-z0-9:_-]{1,64}$", description="a player's id")]
 Invite = Annotated[str | None, Query(pattern=r"^[A-Za-z0-9_-]{1,64}$", description="a private table's invite")]
+
+
+async def steps_response(record: dict[str, Any]) -> Response:
+    """A record step by step (:func:`~capicua.rules.record.replay_steps`, for the replay viewer) as JSON,
+    built in a thread: it grows with the record, and the event loop serves every table meanwhile."""
+
+    def build() -> bytes:
+        return json.dumps(replay_steps(record), ensure_ascii=False).encode()
+
+    return Response(await asyncio.to_thread(build), media_type="application/json")

@@ -7,10 +7,9 @@ from typing import Any
 
 from fastapi import Response
 
-from capicua.rules.record import replay_steps
 from capicua.service.errors import ServiceError
 from capicua.web.deps import Caller, PlatformDep
-from capicua.web.routes.common import Invite, PlayerId, RecordId, TableId, router
+from capicua.web.routes.common import Invite, PlayerId, RecordId, TableId, router, steps_response
 
 __all__ = ["routes"]
 
@@ -57,10 +56,10 @@ async def record_file(record_id: RecordId, platform: PlatformDep) -> Response:
 
 
 @routes.get("/api/records/{record_id}/steps")
-async def record_steps(record_id: RecordId, platform: PlatformDep) -> dict[str, Any]:
+async def record_steps(record_id: RecordId, platform: PlatformDep) -> Response:
     """A finished match step by step, for the replay viewer: after each action, the table, every
     hand (the match is over: all of them are shown), the scores and the totals."""
-    return replay_steps((await _record(platform, record_id))["record"])
+    return await steps_response((await _record(platform, record_id))["record"])
 
 
 @routes.get("/api/players/{player_id}/matches")
