@@ -16,7 +16,7 @@ from capicua.service.errors import ServiceError
 from capicua.service.identity import Identity
 from capicua.service.store.schema import ApiTokenRow
 from capicua.web.deps import PlatformDep, Who
-from capicua.web.routes.common import StrictModel, TableId, router
+from capicua.web.routes.common import StrictModel, TableId, TokenLabel, router
 
 __all__ = ["routes"]
 
@@ -31,7 +31,7 @@ STREAM_RESPONSES: dict[int | str, dict[str, Any]] = {
 
 
 class TokenIn(StrictModel):
-    label: Annotated[str, Field(max_length=64)] | None = None
+    label: TokenLabel | None = None
 
 
 class ActionIn(StrictModel):

@@ -13,7 +13,7 @@ from capicua.rules import variants
 from capicua.service.tournaments.director import MAX_ROUNDS
 from capicua.service.tournaments.view import standings_csv, standings_of, summary, tournament_page
 from capicua.web.deps import Caller, PlatformDep, Who
-from capicua.web.routes.common import StrictModel, router
+from capicua.web.routes.common import StrictModel, TeamName, TournamentName, router
 
 __all__ = ["routes"]
 
@@ -36,7 +36,7 @@ Pair = Annotated[list[Team], Field(min_length=2, max_length=2)]
 
 
 class TournamentIn(StrictModel):
-    name: Annotated[str, Field(min_length=1, max_length=80)]
+    name: TournamentName
     game: PairGame = "dominousa"
     starts_at: When
     rounds: Annotated[int, Field(ge=1, le=MAX_ROUNDS, description="default: ceil(log2(teams)) at the start")] | None = (
@@ -59,7 +59,7 @@ class TournamentIn(StrictModel):
 
 
 class TournamentChange(StrictModel):
-    name: Annotated[str, Field(min_length=1, max_length=80)] | None = None
+    name: TournamentName | None = None
     rounds: Annotated[int, Field(ge=1, le=MAX_ROUNDS)] | None = None
     starts_at: When | None = None
     no_show_grace: Annotated[int, Field(ge=0, le=3600)] | None = None
@@ -68,7 +68,7 @@ class TournamentChange(StrictModel):
 
 class TeamIn(StrictModel):
     partner: Username
-    name: Annotated[str, Field(min_length=1, max_length=64)] | None = None
+    name: TeamName | None = Field(default=None, description="default (or blank): the players' names")
 
 
 class PairingIn(StrictModel):
