@@ -207,13 +207,23 @@ class Tournaments:
         await self.store.forbid(tournament_id, a, b, forbidden)
 
     async def set_referee(self, who: Identity, tournament_id: str, username: str, boards: list[int] | None) -> None:
-        """Name the account ``username`` a referee of ``boards`` (empty: of every board), or (None) no longer."""
+        """Name the account ``username`` a referee of ``boards`` (empty: of every board), or (None) no longer.
+        A board's number is at most the tournament's number of boards (half its teams, rounded up)."""
         await self._organised(who, tournament_id)
         account = await self.accounts.by_username(username)
         if account is None:
             raise ServiceError("not-found", f"no account {username!r}")
-        if boards is not None and any(b < 1 for b in boards):
-            raise ServiceError("invalid", "boards are numbered from 1")
+        if boards:
+            # A round has a board for every two teams (and one for a bye): half the teams still in, or the
+            # boards of a round paired before some withdrew.
+            teams = [x for x in await self.store.teams(tournament_id) if x.status != "withdrawn"]
+            paired = [b.board for b in await self.store.pairings(tournament_id)]
+            most = max(1, (len(teams) + 1) // 2, *paired)
+            wrong = [b for b in boards if not 1 <= b <= most]
+            if wrong:
+                raise ServiceError(
+                    "invalid", f"boards are numbered 1 to {most} ({len(teams)} teams): there is no board {wrong[0]}"
+                )
         await self.store.set_referee(tournament_id, account.id, None if boards is None else sorted(set(boards)))
 
     async def start(self, who: Identity | None, tournament_id: str) -> TournamentRow:

@@ -27,7 +27,8 @@ else:  # the registries' names, as the schema's enums
 
 
 def _option_field(option: Option, games: list[str]) -> tuple[Any, Any]:
-    """A body field for a game option: its type and limits; absent means the game's default."""
+    """A body field for a game option: its type and limits; absent means the game's default (``null`` is not
+    a value of it: refused as the wrong type)."""
     if option.type is bool:
         kind: Any = bool
     elif option.type is int:
@@ -37,7 +38,15 @@ def _option_field(option: Option, games: list[str]) -> tuple[Any, Any]:
     defaults = ", ".join(f"{g} {variants.get(g).defaults[option.name]!r}" for g in games)
     rules = ", ".join(sorted({spec.rule for g in games if (spec := variants.get(g).option(option.name))}))
     where = "" if len(games) == len(variants.names()) else f" ({', '.join(games)} only)"
-    return kind | None, Field(default=None, description=f"{option.help}{where} ({rules}); default: {defaults}")
+    return kind, Field(
+        default=None,  # absent: the game's default, which the description says (not null, which is refused)
+        description=f"{option.help}{where} ({rules}); default: {defaults}",
+        json_schema_extra=_no_default,
+    )
+
+
+def _no_default(schema: dict[str, Any]) -> None:
+    schema.pop("default", None)
 
 
 def _options_fields() -> dict[str, Any]:

@@ -31,6 +31,8 @@ BoardNo = Annotated[int, Path(ge=1, le=100_000, description="a board's (table's)
 Username = Annotated[str, Field(pattern=r"^[A-Za-z0-9._-]{3,24}$", description="an account's username")]
 When = Annotated[AwareDatetime, Field(strict=False, description="a time with its zone, ISO 8601")]
 Team = Annotated[int, Field(ge=1, le=100_000)]
+#: Most boards a referee is named for one by one (more: name him for every board).
+REFEREE_BOARDS = 1000
 #: Two teams at a board, team A first: a JSON array of two (a strict model takes no array as a tuple).
 Pair = Annotated[list[Team], Field(min_length=2, max_length=2)]
 
@@ -90,7 +92,11 @@ class ForbidIn(StrictModel):
 
 
 class RefereeIn(StrictModel):
-    boards: list[Annotated[int, Field(ge=1)]] = Field(default_factory=list, description="empty: every board")
+    boards: list[Annotated[int, Field(ge=1, le=100_000)]] = Field(
+        default_factory=list,
+        max_length=REFEREE_BOARDS,
+        description="empty: every board; each at most the tournament's number of boards (half its teams)",
+    )
 
 
 class EntryIn(StrictModel):
