@@ -50,11 +50,15 @@ async def current_identity(request: Request) -> Identity:
     return who
 
 
+#: Longest identity token: a signed ``{id, name, guest}`` is about 150 characters; a longer one is not read.
+MAX_TOKEN = 512
+
+
 def socket_identity(ws: WebSocket, token: str | None) -> Identity | None:
-    """A websocket's caller: its ``token``, or the session cookie of a same-origin page (no
-    cross-site socket hijacking)."""
+    """A websocket's caller: its ``token`` (one too long to be ours is no token), or the session cookie of a
+    same-origin page (no cross-site socket hijacking)."""
     identities: Platform = ws.app.state.platform
-    who = identities.identities.authenticate(token) if token else None
+    who = identities.identities.authenticate(token) if token and len(token) <= MAX_TOKEN else None
     origin = ws.headers.get("origin", "")
     cookie = ws.cookies.get(SESSION_COOKIE)
     if who is None and cookie and origin.split("://")[-1] == ws.headers.get("host"):

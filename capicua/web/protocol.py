@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 import orjson
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError
 
 from capicua.service.tables.chat import MAX_TEXT
 
@@ -69,6 +69,14 @@ class ProtocolError(ValueError):
         self.ref = ref
 
 
+def _huge_integer(value: Any) -> Any:
+    """An integer beyond 64 bits as the integer it is: orjson reads one as a float (all of them integral);
+    a number written with a fraction (``5.0``, ``1.5``) stays a float, and the strict int refuses it."""
+    if type(value) is float and value.is_integer() and abs(value) >= 2**63:
+        return int(value)
+    return value
+
+
 class _Message(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
     ref: Ref = None
@@ -85,7 +93,8 @@ class Subscribe(_Message):
 
     type: Literal["subscribe"]
     table: TableId
-    last: Annotated[int, Field(ge=0, le=JS_SAFE)] | None = None
+    #: Any integer ≥ 0, however large: one beyond the table's ``n`` is answered ``synced`` (docs/protocol.md).
+    last: Annotated[int, BeforeValidator(_huge_integer), Field(ge=0)] | None = None
     invite: Invite | None = None
 
 

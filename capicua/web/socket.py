@@ -97,7 +97,9 @@ class Connection:
 
 
 @routes.websocket("/ws")
-async def socket(ws: WebSocket, token: Annotated[str | None, Query(max_length=512)] = None) -> None:
+async def socket(ws: WebSocket, token: Annotated[str | None, Query()] = None) -> None:
+    # Any token is taken: one that is not valid (too long, forged, expired) makes a spectator, as
+    # docs/protocol.md says; none is refused at the handshake.
     await ws.accept()
     conn = Connection(ws.app.state.platform, ws, socket_identity(ws, token))
     who = conn.who

@@ -22,9 +22,11 @@ import httpx
 import httpx2
 import pytest
 
-from tests.web.helpers import Harness
+from tests.web.helpers import Harness, create_table
 from tests.web.server import HOST, Server, free_port
 from tests.web.test_bad_input import Game, ready, snapshot
+from tests.web.test_rated import account
+from tests.web.test_tournaments import page, register, tournament
 
 
 def refused(h: Harness, game: Game, text: str, code: str, ref: Any = None) -> dict[str, Any]:
@@ -267,3 +269,66 @@ def test_http_api_page_loads_from_the_server_alone(h: Harness) -> None:
         if url.startswith("/"):
             assert h.client.get(url).status_code == 200, url
     assert h.client.get("/openapi.json").json()["info"]["title"] == "capicua"
+
+
+# -- issue 18, item 8 -------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("option", ["move_seconds", "target", "strict", "match_minutes", "pause_seconds", "auto_pass"])
+def test_http_a_game_option_may_not_be_null(h: Harness, option: str) -> None:
+    """``move_seconds: null`` was taken as the default: null is not a value of an option."""
+    ana = h.guest("Ana")
+    before = h.client.get("/api/tables").json()
+    data = assert_invalid(
+        h.client.post("/api/tables", json={"variant": "dominousa", option: None}, headers=ana.headers)
+    )
+    assert data["message"].startswith(f"{option}: "), data
+    assert h.client.get("/api/tables").json() == before
+    assert h.client.post(
+        "/api/tables", json={"variant": "dominousa", "bots_after": None}, headers=ana.headers
+    ).is_success
+
+
+def test_http_referee_boards_are_bounded_by_the_tournaments_size(h: Harness) -> None:
+    """``{"boards": [2^63]}`` was 200, and 100,000 boards were taken: a board is at most the tournament's
+    number of boards (half its teams, rounded up), and a referee is named for at most 1,000 of them."""
+    organiser = account(h, "Org")
+    account(h, "Juiz")
+    people = [account(h, f"Jogador{k}") for k in range(6)]
+    tid = tournament(h, organiser)["id"]
+    register(h, tid, people[0], people[1])
+    register(h, tid, people[2], people[3])  # two teams: one board
+    url = f"/api/tournaments/{tid}/referees/juiz"
+    for boards in ([2**63], [0], [2], [1, 3], list(range(1, 1002)), [1] * 1001):
+        r = h.client.put(url, json={"boards": boards}, headers=organiser.headers)
+        assert r.status_code == 422 and r.json()["error"] == "invalid", (boards[:3], r.text)
+        assert page(h, tid)["referees"] == []
+    r = h.client.put(url, json={"boards": [2]}, headers=organiser.headers)
+    assert "boards are numbered 1 to 1 (2 teams): there is no board 2" in r.json()["message"], r.text
+    assert h.client.put(url, json={"boards": [1, 1]}, headers=organiser.headers).status_code == 200
+    assert page(h, tid)["referees"][0]["boards"] == [1]
+    register(h, tid, people[4], people[5])  # three teams: two boards (one of them the bye's)
+    assert h.client.put(url, json={"boards": [2]}, headers=organiser.headers).status_code == 200
+    assert page(h, tid)["referees"][0]["boards"] == [2]
+
+
+@pytest.mark.parametrize("length", [513, 5000])
+def test_ws_a_token_too_long_makes_a_spectator_not_a_refused_handshake(h: Harness, length: int) -> None:
+    """A 5,000-character token got HTTP 403 at the handshake; docs/protocol.md says an invalid token makes
+    you a spectator, which is safe (a spectator sees what anybody sees): so it does now."""
+    token = (h.guest("Ana").token + "x" * length)[:length]
+    with h.client.websocket_connect(f"/ws?token={token}") as ws:
+        assert ws.receive_json() == {"type": "welcome", "you": None}
+        ws.send_json({"type": "action", "table": "abc", "action": "pass", "ref": 1})
+        assert ws.receive_json()["code"] == "forbidden"
+
+
+@pytest.mark.parametrize("last", [2**53, 2**63, 2**64, 10**40])
+def test_ws_subscribe_from_beyond_2_53_is_synced(h: Harness, last: int) -> None:
+    """``last`` above 2^53−1 was malformed; the docs say a ``last`` at or beyond the table's ``n`` is synced."""
+    ana = h.guest("Ana")
+    table_id = create_table(h.client, ana, variant="dominousa", sit=True)["id"]
+    conn = h.connect(ana)
+    conn.send_text(json.dumps({"type": "subscribe", "table": table_id, "last": last}))
+    assert conn.expect("synced") == {"type": "synced", "table": table_id, "n": h.table(table_id).n}
+    for bad in ("5.0", "-1", "true", "1.5"):
+        conn.send_text(f'{{"type": "subscribe", "table": "{table_id}", "last": {bad}}}')
+        assert conn.expect("error")["code"] == "malformed"
