@@ -78,3 +78,21 @@ def test_malformed_and_missing_files(tmp_path: Path) -> None:
 def test_record_random_rejects_unknown_variant() -> None:
     out = run("record", "random", "--variant", "xadrez")
     assert out.returncode == 2 and "unknown variant" in out.stderr
+
+
+def test_every_walker_error_exits_1_in_one_short_line(tmp_path: Path) -> None:
+    """'²: pass' ended in a ValueError traceback (int('²') while '²'.isdigit()); a 10^5-character action was
+    printed whole. Each now exits 1 naming hand and action, in a line cut short, stdout empty."""
+    for action, reason in (
+        ("²: pass", "bad seat '²'"),
+        ("1: " + "6" * 100_000, "not a move"),
+        ("7: pass", "no seat 7"),
+    ):
+        bad = json.loads(json.dumps(SPEC_RECORD))
+        bad["hands"][0]["actions"][1] = action
+        path = tmp_path / "bad.json"
+        path.write_text(json.dumps(bad))
+        out = run("replay", str(path), "--json")
+        assert (out.returncode, out.stdout) == (1, ""), out.stderr[-500:]
+        assert "hand 1, action 2" in out.stderr and reason in out.stderr, out.stderr[-500:]
+        assert "Traceback" not in out.stderr and len(out.stderr) < 400
