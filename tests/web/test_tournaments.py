@@ -269,11 +269,12 @@ def test_C8_a_tables_summary_tells_the_caller_whether_he_may_referee_it(h: Harne
     assert may(tables[False], creator) is False  # casual tables have no referee
     assert not any(may(tables[True], who) for who in (stranger, players[0], None))
     organiser, juiz = account(h, "Org"), account(h, "Juiz")
-    people = [account(h, f"Jogador{k}") for k in range(4)]
+    people = [account(h, f"Jogador{k}") for k in range(6)]
     tid = tournament(h, organiser)["id"]
-    register(h, tid, people[0], people[1])
-    register(h, tid, people[2], people[3])
-    h.client.put(f"/api/tournaments/{tid}/referees/juiz", json={"boards": [2]}, headers=organiser.headers)
+    for k in range(0, 6, 2):  # three teams: a board and a bye's (a board is at most half the teams)
+        register(h, tid, people[k], people[k + 1])
+    r = h.client.put(f"/api/tournaments/{tid}/referees/juiz", json={"boards": [2]}, headers=organiser.headers)
+    assert r.status_code == 200, r.text
     h.client.post(f"/api/tournaments/{tid}/start", headers=organiser.headers)
     table = page(h, tid)["rounds"][0]["boards"][0]["table"]
     assert may(table, organiser) is True and may(table, juiz) is False  # juiz referees board 2 only
