@@ -39,6 +39,11 @@ def test_a_record_file_is_analysed_in_the_browser(browser: Any, server: str, sho
     page.set_input_files("#record-file", str(tmp_path / "broken.json"))
     page.wait_for_selector("#upload-result [role=alert]:has-text('broken.json')")  # (not the last file's alert)
     assert "6-6" in page.inner_text("#upload-result")  # the refusal names the action
+    huge = tmp_path / "huge.json"  # over the server's 1 MiB: refused in words before it is read or sent
+    huge.write_text(json.dumps(dict(record, padding="x" * (1 << 20))), encoding="utf-8")
+    page.set_input_files("#record-file", str(huge))
+    page.wait_for_selector("#upload-result [role=alert]:has-text('huge.json passa de 1 MiB')")
+    page.screenshot(path=str(shots / "upload-too-large-desktop.png"), animations="disabled")
 
     page.set_input_files("#record-file", str(path))
     page.wait_for_selector("#upload-decisions tbody tr", timeout=120_000)
@@ -63,6 +68,11 @@ def test_a_record_file_is_analysed_in_the_browser(browser: Any, server: str, sho
     assert "Precisión" in phone.inner_text("#upload-result")
     assert not phone.errors
     phone.screenshot(path=str(shots / "upload-phone.png"), animations="disabled")
+    phone.set_input_files("#record-file", str(huge))
+    phone.wait_for_selector("#upload-result [role=alert]:has-text('huge.json pasa de 1 MiB')")
+    phone.screenshot(path=str(shots / "upload-too-large-phone.png"), animations="disabled")
+    phone.set_input_files("#record-file", str(path))  # (back to the analysis for the replay below)
+    phone.wait_for_selector("#upload-decisions tbody tr", timeout=10_000)
 
     # The record replays on the table: a decision's row opens the viewer at its step, with its evaluation.
     worst = max(record_decisions(phone), key=lambda row: row[1])

@@ -12,6 +12,8 @@ import { gameTitle } from "../ratings.js";
 import { labelWord, summaryTable, thresholdsNote } from "./analysis.js";
 
 let timer = null;
+// The largest record the server takes (docs/protocol.md): a larger file is refused here, before it is read.
+const MAX_UPLOAD = 1 << 20;
 
 export function renderUpload() {
   clearInterval(state.lobbyTimer);
@@ -29,6 +31,8 @@ export function renderUpload() {
 
 async function send(file, out) {
   clearTimeout(timer);
+  const tooLarge = () => out.replaceChildren(el("p", { role: "alert", class: "error" }, fill(t("an_upload_too_large"), { name: file.name })));
+  if (file.size > MAX_UPLOAD) { tooLarge(); return; }
   let record;
   try { record = JSON.parse(await file.text()); } catch {
     out.replaceChildren(el("p", { role: "alert", class: "error" }, fill(t("an_upload_not_json"), { name: file.name })));
@@ -36,6 +40,7 @@ async function send(file, out) {
   }
   try { follow(await api("/api/analysis", { method: "POST", body: JSON.stringify(record) }), out); }
   catch (err) {
+    if (err.code === "too-large") { tooLarge(); return; } // (its JSON sent again may be longer than the file)
     const text = err.code === "invalid" ? fill(t("an_upload_bad_record"), { name: file.name, detail: err.detail }) : err.message;
     out.replaceChildren(el("p", { role: "alert", class: "error" }, text));
   }
