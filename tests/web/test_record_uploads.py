@@ -5,13 +5,16 @@ replaying a large upload happens off the event loop, which goes on serving meanw
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import copy
 import json
+import socket
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import httpx2
 import pytest
 from fastapi import FastAPI
@@ -27,6 +30,7 @@ from capicua.service.tables import TableConfig
 from capicua.web.app import create_app
 from capicua.web.routing import MAX_BODY
 from tests.service.test_analysis_service import a_record
+from tests.web.server import HOST, Server, free_port
 
 RECORD = a_record(seed=6)  # an Amazonense match to 50 points
 
@@ -179,3 +183,47 @@ def test_an_upload_is_checked_in_a_worker_process(tmp_path: Path) -> None:
         assert r.status_code == 422 and "hand 1, action 3 ('0: 9-9')" in r.json()["message"], r.text
         assert platform(client).analyses._checks is not None  # (a process pool)
         assert upload(client, RECORD).status_code == 202
+
+
+def _reply(s: socket.socket) -> bytes:
+    """The server's whole answer (it closes the connection after a 413 it sent before reading the body)."""
+    reply = b""
+    while b"\r\n\r\n" not in reply or not reply.rstrip().endswith(b"}"):
+        chunk = s.recv(65536)
+        if not chunk:
+            break
+        reply += chunk
+    return reply
+
+
+@pytest.mark.slow
+def test_a_real_server_refuses_a_long_body_before_reading_it(tmp_path: Path) -> None:
+    """Over a socket to ``capicua serve``: a body announced longer than the limit is answered 413 before a
+    byte of it is sent; a chunked one (no length) as soon as the bytes sent pass the limit, the rest unsent."""
+    server = Server(tmp_path / "data", free_port())
+    server.start()
+    try:
+        for path, length in (("/api/analysis", MAX_UPLOAD + 1), ("/api/guests", MAX_BODY + 1), ("/api/guests", 10**12)):
+            with socket.create_connection((HOST, server.port), timeout=20) as s:
+                s.sendall(
+                    f"POST {path} HTTP/1.1\r\nHost: {HOST}\r\nContent-Type: application/json\r\n"
+                    f"Content-Length: {length}\r\n\r\n".encode()
+                )  # and nothing more: a server that waited for the body would time out here
+                reply = _reply(s)
+            head, _, body = reply.partition(b"\r\n\r\n")
+            assert head.startswith(b"HTTP/1.1 413"), reply[:300]
+            assert json.loads(body)["error"] == "too-large", reply[:300]
+        with socket.create_connection((HOST, server.port), timeout=20) as s:
+            s.sendall(
+                f"POST /api/analysis HTTP/1.1\r\nHost: {HOST}\r\nContent-Type: application/json\r\n"
+                "Transfer-Encoding: chunked\r\n\r\n".encode()
+            )
+            chunk = b"x" * 65536
+            with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # (answered before the last one)
+                for _ in range(MAX_UPLOAD // len(chunk) + 1):  # just past the limit; the end is never sent
+                    s.sendall(f"{len(chunk):x}\r\n".encode() + chunk + b"\r\n")
+            reply = _reply(s)
+        assert reply.startswith(b"HTTP/1.1 413"), reply[:300]
+        assert httpx.get(f"{server.base}/api/tables", timeout=10).status_code == 200  # and it goes on serving
+    finally:
+        server.stop()
