@@ -3,6 +3,7 @@ service (the listener of MatchEnded) and its store."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import secrets
 from collections.abc import Awaitable, Callable
@@ -142,7 +143,7 @@ def test_D3_the_bonus_is_its_own_line_of_the_change_in_amazonense_only(store_url
     match = random_match("amazonense", seed=3)
     players = fresh("d3-", 4)
     record = Record.from_match(match, players).to_json()
-    stats = seat_stats(record, 4)
+    stats = seat_stats(record)
     expected = [amazonense_bonus(s.galos, s.batidas, s.table_points) for s in stats]
     assert any(expected), "the match should score some table points"
     assert match.winner is not None
@@ -160,6 +161,50 @@ def test_D3_the_bonus_is_its_own_line_of_the_change_in_amazonense_only(store_url
         event = ended("dominousa", others, dominousa.winner or 0, 2, MONDAY, record=rec)
         await r.on_match_ended(event)
         assert all(c["bonus"] == 0 for c in await r.changes_of_match(event.match_id))
+
+    run_async(with_ratings(store_url, body))
+
+
+def _two_batidas_of_seat_3() -> Match:
+    """Seat 3 goes out twice: first while his opponents hold 0-0 and 1-1 (the hand count is 0, so there is no
+    batida entry, A7), then with the double 5-5 (a batida entry, the double's 20 and the table's 20)."""
+    from tests.rules.test_amazonense_rules import (
+        BATIDA_DOUBLE_DEAL,
+        BATIDA_DOUBLE_LAST,
+        BATIDA_DOUBLE_PLAY,
+        BATIDA_ZERO_DEAL,
+        BATIDA_ZERO_LAST,
+        BATIDA_ZERO_PLAY,
+        play_in_match,
+    )
+
+    match = Match("amazonense")
+    play_in_match(match, BATIDA_ZERO_DEAL, BATIDA_ZERO_PLAY + BATIDA_ZERO_LAST)
+    play_in_match(match, BATIDA_DOUBLE_DEAL, BATIDA_DOUBLE_PLAY + BATIDA_DOUBLE_LAST)  # A3: he leads a double
+    assert [h.end for h in match.hands] == ["batida", "batida"] and match.went_out() == [0, 0, 0, 2]
+    assert [s.kind for h in match.hands for s in h.scores if s.kind.startswith("batida")] == ["batida", "batida-double"]
+    return match
+
+
+def test_D3_a_batida_earns_its_bonus_whether_or_not_it_scored(store_url: str) -> None:
+    """D3 clarified: going out counts one batida even when the opponents hold fewer than 5 pips, and once (not
+    twice, not never) when it is made with a double. Both ways of rating agree: the table's tally sent with
+    the match's end, and the record replayed."""
+    match = _two_batidas_of_seat_3()
+    table_points = match.tally()[3]["table"][1]
+    expected = amazonense_bonus(galos=0, batidas=2, table_points=table_points)
+    assert expected == min(BONUS_CAP, 4 + table_points // 25)
+    players = fresh("d3b-", 4)
+    record = Record.from_match(match, players).to_json()
+    assert seat_stats(record)[3].batidas == 2
+
+    async def body(r: Ratings, clock: Clock) -> None:
+        for n, tally in enumerate([(match.tally(), match.went_out()), (None, None)], start=1):
+            event = ended("amazonense", players, 1, n, MONDAY, record=record)
+            event = dataclasses.replace(event, tally=tally[0], went_out=tally[1])
+            await r.on_match_ended(event)
+            changes = await r.changes_of_match(event.match_id)
+            assert changes[3]["bonus"] == expected, f"match {n}"
 
     run_async(with_ratings(store_url, body))
 
@@ -368,4 +413,8 @@ def test_D3_the_tally_a_table_sends_agrees_with_its_record(seed: int) -> None:
 
     match = random_match("amazonense", seed=seed)
     record = Record.from_match(match, ["a", "b", "c", "d"]).to_json()
-    assert tally_stats(match.tally()) == seat_stats(record, 4)
+    stats = tally_stats(match.tally(), match.went_out())
+    assert stats == seat_stats(record)
+    # D3 clarified: a batida is the player going out, scored or not: the seat left with no tile
+    for seat in range(4):
+        assert stats[seat].batidas == sum(1 for h in match.hands if h.end == "batida" and not h.hands[seat])

@@ -20,7 +20,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from capicua.rules import variants
-from capicua.rules.record import Record, replay, summary
+from capicua.rules.record import Record, replay
 from capicua.service.bus import Bus, MatchEnded
 from capicua.service.ratings.model import (
     PROVISIONAL_SIGMA,
@@ -60,28 +60,18 @@ class SeatStats:
     table_points: int = 0
 
 
-def tally_stats(tally: list[dict[str, tuple[int, int]]]) -> list[SeatStats]:
-    """Each seat's own galos (right ones), batidas and table points, from the match's tally."""
-    return [SeatStats(t.get("galo", (0, 0))[0], t.get("batida", (0, 0))[0], t.get("table", (0, 0))[1]) for t in tally]
+def tally_stats(tally: list[dict[str, tuple[int, int]]], went_out: list[int]) -> list[SeatStats]:
+    """Each seat's own galos (right ones), batidas and table points, from the match's tally and the hands he
+    went out in (D3: a batida counts whether or not it scored)."""
+    seats = zip(tally, went_out, strict=True)
+    return [SeatStats(t.get("galo", (0, 0))[0], out, t.get("table", (0, 0))[1]) for t, out in seats]
 
 
-def seat_stats(record: dict[str, Any], seats: int) -> list[SeatStats]:
+def seat_stats(record: dict[str, Any]) -> list[SeatStats]:
     """Each seat's own galos (right ones), batidas and table points, from the match's record (when the
     event came without its tally)."""
     match = replay(Record.from_json(record))
-    galos, batidas, table = [0] * seats, [0] * seats, [0] * seats
-    for hand in summary(match)["hands"]:
-        for score in hand["scoring"]:
-            seat = score["seat"]
-            if seat is None:
-                continue
-            if score["kind"] == "galo":
-                galos[seat] += 1
-            elif score["kind"] == "batida":
-                batidas[seat] += 1
-            elif score["kind"] == "table":
-                table[seat] += score["points"]
-    return [SeatStats(galos[s], batidas[s], table[s]) for s in range(seats)]
+    return tally_stats(match.tally(), match.went_out())
 
 
 def _skill(row: RatingRow | None) -> Skill:
@@ -134,7 +124,10 @@ class Ratings:
         after = rate_teams([[before[0], before[2]], [before[1], before[3]]], winner)
         stats = [SeatStats()] * 4
         if variants.get(event.variant).table_count:
-            stats = tally_stats(event.tally) if event.tally is not None else seat_stats(event.record, 4)
+            if event.tally is not None and event.went_out is not None:
+                stats = tally_stats(event.tally, event.went_out)
+            else:
+                stats = seat_stats(event.record)
         changes, rows = [], []
         for seat, player in enumerate(players):
             new = after[seat % 2][seat // 2]
