@@ -181,10 +181,6 @@ class LineWorld:
         line both policies shed the heaviest tile); ``trace`` collects the sim moves played."""
         return self._run(self.hands[:], self.left, self.right, self.turn, self.drawn, code, eps, rng, trace)
 
-    def playout(self, policy: int = GREEDY, eps: float = 0.0, rng: random.Random | None = None) -> int:
-        """Finish the hand from here with the play-out policy."""
-        return self._run(self.hands[:], self.left, self.right, self.turn, self.drawn, -1, eps, rng, None)
-
     def _run(
         self,
         hands: list[int],
@@ -458,11 +454,6 @@ class SpinnerWorld:
         play-out policy, every later right galo called. ``trace`` collects the sim moves played."""
         hands, outer, contrib, used = self.hands[:], self.outer[:], self.contrib[:], self.used[:]
         return self.bonus + self._run(hands, outer, contrib, used, code, policy, eps, rng, trace)
-
-    def playout(self, policy: int = GREEDY, eps: float = 0.0, rng: random.Random | None = None) -> int:
-        """Finish the hand from here with the play-out policy."""
-        hands, outer, contrib, used = self.hands[:], self.outer[:], self.contrib[:], self.used[:]
-        return self.bonus + self._run(hands, outer, contrib, used, -1, policy, eps, rng, None)
 
     def _run(
         self,

@@ -143,10 +143,6 @@ class Option:
             return "a positive integer" if self.minimum == 1 else f"an integer of at least {self.minimum}"
         return "an integer"
 
-    def with_default(self, default: Any) -> Option:
-        """The same option with another game's default."""
-        return Option(self.name, self.type, default, self.rule, self.help, self.minimum, self.maximum, self.choices)
-
     def to_json(self) -> dict[str, Any]:
         """The option for clients (the variants endpoint, forms)."""
         kind = {bool: "boolean", int: "integer"}.get(self.type, "choice")
