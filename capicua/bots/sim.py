@@ -26,8 +26,10 @@ test_sim.py`` plays random hands both ways and checks the points agree with the 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
+from capicua.rules import variants
 from capicua.rules.amazonense import AmazonenseHand
 from capicua.rules.hand import Hand
 from capicua.rules.line import LineHand
@@ -812,9 +814,10 @@ def _pass_bonus(outer: list[int], used: list[bool], t: int, arm: int, hands: lis
     return 20
 
 
+#: The sim of each layout a game declares (``Variant.layout``: the spinner's 4 arms, A1; a line, C1).
+WORLDS: dict[str, Callable[[Any, int], LineWorld | SpinnerWorld]] = {"spinner": SpinnerWorld, "line": LineWorld}
+
+
 def world_of(hand: Hand, me: int) -> LineWorld | SpinnerWorld:
     """The sim of an engine hand (a sampled world), from ``me``'s side."""
-    if isinstance(hand, AmazonenseHand):
-        return SpinnerWorld(hand, me)
-    assert isinstance(hand, LineHand)
-    return LineWorld(hand, me)
+    return WORLDS[variants.get(hand.variant).layout](hand, me)
