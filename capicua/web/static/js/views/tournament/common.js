@@ -108,8 +108,20 @@ export function poll(hash, fn, ms = 3000) {
 }
 export const stopPolling = () => { clearInterval(timer); timer = null; };
 
+const inBoards = (mine, n) => mine === "all" || (Array.isArray(mine) && mine.includes(n));
+
+// Whether the tournament's game has a table referee (GET /api/variants' `referee`, C8). Without one nobody
+// makes a C8 decision: those the organiser names are result helpers (over-the-board results only).
+export const hasReferee = (tour) => Boolean(gameNamed(tour.game)?.referee);
+
+// Those the organiser named for some boards: the referees, or (no table referee) the result helpers.
+export const namedOf = (tour) => (hasReferee(tour) ? tour.referees : tour.helpers || []);
+
 // Whether I referee board n (me.referee: "all", or the numbers of my boards).
-export const refereesBoard = (tour, n) => tour.me.referee === "all" || (Array.isArray(tour.me.referee) && tour.me.referee.includes(n));
+export const refereesBoard = (tour, n) => inBoards(tour.me.referee, n);
+
+// Whether I enter board n's over-the-board results: as its referee, or (no table referee) its result helper.
+export const entersBoard = (tour, n) => inBoards(tour.me.referee, n) || inBoards(tour.me.helper, n);
 
 // A board's state in words: "em jogo", "aguardando 3/4", "W.O.", the points.
 export function boardState(tour, b) {
