@@ -99,7 +99,7 @@ class Connection:
 @routes.websocket("/ws")
 async def socket(ws: WebSocket, token: Annotated[str | None, Query(max_length=512)] = None) -> None:
     await ws.accept()
-    conn = Connection(ws.app.state.platform, ws, socket_identity(ws, token))
+    conn = Connection(ws.app.state.platform, ws, await socket_identity(ws, token))
     who = conn.who
     await conn.send({"type": "welcome", "you": None if who is None else {"id": who.id, "name": who.name}})
     try:

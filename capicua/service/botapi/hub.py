@@ -131,7 +131,7 @@ class BotHub:
             raise ServiceError("started", "the match has started")
         if state.reserved is not None:
             raise ServiceError("reserved", "a tournament table's seats are kept for its players")
-        account = await self.accounts.by_username(username.lower())
+        account = await self.accounts.by_username(username)
         if account is None or not account.bot:
             raise ServiceError("not-found", f"no bot account {username!r}")
         if seat is not None and not (0 <= seat < state.players and state.seats[seat].empty):

@@ -107,12 +107,21 @@ class AccountRow(Base):
     __tablename__ = "accounts"
 
     id: Mapped[str] = mapped_column(String(64), primary_key=True)  # a guest who signs up keeps his id
-    username: Mapped[str] = mapped_column(String(32), unique=True)  # lower case
+    username: Mapped[str] = mapped_column(String(32), unique=True)  # as typed (NFKC), lower case before 0011
     name: Mapped[str] = mapped_column(String(32))
     password_hash: Mapped[str] = mapped_column(String(255))
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
     #: A bot account (migration 0007): a program plays it over the bot API; flagged when it is created.
     bot: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: The username as every look-up matches it (``capicua.service.usernames.username_key``, migration 0011);
+    #: unique: two usernames that fold alike cannot both exist. Every insert writes it (the default is for the
+    #: rows the migration then fills).
+    username_key: Mapped[str] = mapped_column(String(96), unique=True, index=True, server_default="")
+    #: ``username_skeleton`` (its look-alikes of other scripts read as Latin letters, migration 0011): unique.
+    username_skeleton: Mapped[str] = mapped_column(String(96), unique=True, index=True, server_default="")
+    #: The account's session generation (migration 0011): a session token of an older one opens nothing, so
+    #: "log out everywhere" and a password change end the sessions by raising it.
+    session_generation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class AnalysisRow(Base):

@@ -10,7 +10,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from capicua.service.identity import clean_name
 from capicua.web.routing import StrictJSONRoute
 
-__all__ = ["Invite", "Name", "PlayerId", "RecordId", "StrictModel", "TableId", "router"]
+__all__ = ["Invite", "Name", "PlayerId", "RecordId", "StrictModel", "TableId", "Username", "UsernamePath", "router"]
 
 
 class StrictModel(BaseModel):
@@ -28,4 +28,8 @@ Name = Annotated[str, Field(max_length=32), AfterValidator(clean_name)]
 TableId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,32}$", description="a table's id")]
 RecordId = Annotated[int, Path(ge=1, le=2**63 - 1, description="a record's id")]
 PlayerId = Annotated[str, Path(pattern=r"^[A-Za-z0-9:_-]{1,64}$", description="a player's id")]
+#: An account's username as somebody typed it: the service matches it in any case, fullwidth or not
+#: (``capicua.service.usernames``) and says what is wrong with a new one.
+Username = Annotated[str, Field(min_length=1, max_length=64, description="an account's username, in any case")]
+UsernamePath = Annotated[str, Path(min_length=1, max_length=64, description="an account's username, in any case")]
 Invite = Annotated[str | None, Query(pattern=r"^[A-Za-z0-9_-]{1,64}$", description="a private table's invite")]

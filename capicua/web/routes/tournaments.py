@@ -14,7 +14,7 @@ from capicua.rules import variants
 from capicua.service.tournaments.director import HELPER, MAX_ROUNDS
 from capicua.service.tournaments.view import standings_csv, standings_of, summary, tournament_page
 from capicua.web.deps import Caller, PlatformDep, Who
-from capicua.web.routes.common import StrictModel, router
+from capicua.web.routes.common import StrictModel, Username, UsernamePath, router
 
 __all__ = ["routes"]
 
@@ -29,7 +29,6 @@ TournamentId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,32}$", description
 TeamNo = Annotated[int, Path(ge=1, le=100_000, description="a team's number in its tournament")]
 RoundNo = Annotated[int, Path(ge=1, le=MAX_ROUNDS, description="a round's number")]
 BoardNo = Annotated[int, Path(ge=1, le=100_000, description="a board's (table's) number in its round")]
-Username = Annotated[str, Field(pattern=r"^[A-Za-z0-9._-]{3,24}$", description="an account's username")]
 When = Annotated[AwareDatetime, Field(strict=False, description="a time with its zone, ISO 8601")]
 Team = Annotated[int, Field(ge=1, le=100_000)]
 #: Two teams at a board, team A first: a JSON array of two (a strict model takes no array as a tuple).
@@ -214,7 +213,7 @@ async def forbid(tournament_id: TournamentId, body: ForbidIn, who: Who, platform
 @routes.put("/api/tournaments/{tournament_id}/referees/{username}")
 async def name_referee(
     tournament_id: TournamentId,
-    username: Annotated[str, Path(pattern=r"^[A-Za-z0-9._-]{3,24}$")],
+    username: UsernamePath,
     body: RefereeIn,
     who: Who,
     platform: PlatformDep,
@@ -222,25 +221,25 @@ async def name_referee(
     """The organiser names a table referee (C8) for some boards (empty: all of them). Only in a game with a
     table referee (``GET /api/variants``' ``referee``); another game's tournament names result helpers
     (``…/helpers/{username}``): ``no-referee`` here."""
-    await platform.tournaments.set_referee(who, tournament_id, username.lower(), body.boards)
+    await platform.tournaments.set_referee(who, tournament_id, username, body.boards)
     return {"referees": (await tournament_page(platform.tournaments, tournament_id, who))["referees"]}
 
 
 @routes.delete("/api/tournaments/{tournament_id}/referees/{username}")
 async def remove_referee(
     tournament_id: TournamentId,
-    username: Annotated[str, Path(pattern=r"^[A-Za-z0-9._-]{3,24}$")],
+    username: UsernamePath,
     who: Who,
     platform: PlatformDep,
 ) -> dict[str, Any]:
-    await platform.tournaments.set_referee(who, tournament_id, username.lower(), None)
+    await platform.tournaments.set_referee(who, tournament_id, username, None)
     return {"referees": (await tournament_page(platform.tournaments, tournament_id, who))["referees"]}
 
 
 @routes.put("/api/tournaments/{tournament_id}/helpers/{username}")
 async def name_helper(
     tournament_id: TournamentId,
-    username: Annotated[str, Path(pattern=r"^[A-Za-z0-9._-]{3,24}$")],
+    username: UsernamePath,
     body: RefereeIn,
     who: Who,
     platform: PlatformDep,
@@ -248,18 +247,18 @@ async def name_helper(
     """The organiser names a result helper for some boards (empty: all of them), in a tournament played over
     the board of a game without a table referee (C8): he enters those boards' hands and results, and makes
     no decision (no fine, no award). A game with a table referee names referees instead (``invalid``)."""
-    await platform.tournaments.set_referee(who, tournament_id, username.lower(), body.boards, role=HELPER)
+    await platform.tournaments.set_referee(who, tournament_id, username, body.boards, role=HELPER)
     return {"helpers": (await tournament_page(platform.tournaments, tournament_id, who))["helpers"]}
 
 
 @routes.delete("/api/tournaments/{tournament_id}/helpers/{username}")
 async def remove_helper(
     tournament_id: TournamentId,
-    username: Annotated[str, Path(pattern=r"^[A-Za-z0-9._-]{3,24}$")],
+    username: UsernamePath,
     who: Who,
     platform: PlatformDep,
 ) -> dict[str, Any]:
-    await platform.tournaments.set_referee(who, tournament_id, username.lower(), None, role=HELPER)
+    await platform.tournaments.set_referee(who, tournament_id, username, None, role=HELPER)
     return {"helpers": (await tournament_page(platform.tournaments, tournament_id, who))["helpers"]}
 
 
