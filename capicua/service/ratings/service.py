@@ -47,10 +47,6 @@ INACTIVE_AFTER = dt.timedelta(days=30)
 START = 1500.0
 
 
-def _aware(at: dt.datetime) -> dt.datetime:
-    return at if at.tzinfo else at.replace(tzinfo=dt.UTC)
-
-
 @dataclass(frozen=True)
 class SeatStats:
     """D3: what a player scored himself in a match."""
@@ -222,7 +218,7 @@ class Ratings:
             "provisional": self.is_provisional(row),
             "games": row.games,
             "wins": row.wins,
-            "last_played": _aware(row.updated_at).isoformat(),
+            "last_played": row.updated_at.isoformat(),
         }
 
     async def rating_of(self, player_id: str, game: str) -> dict[str, Any] | None:
@@ -248,7 +244,7 @@ class Ratings:
         week = week or self.this_week()
         begin, end = week_bounds(week, self.tz)
         rows = await self.store.changes_between(game, begin, end)
-        ranked = standings(WeekChange(r.player_id, _aware(r.at), r.delta + r.bonus, r.won) for r in rows)
+        ranked = standings(WeekChange(r.player_id, r.at, r.delta + r.bonus, r.won) for r in rows)
         names = await self._names([s.player_id for s in ranked])
         medals = {m.player_id: m.place for m in await self.store.medals(game, week)}
         return {
@@ -285,7 +281,7 @@ class Ratings:
                 if week not in done:
                     begin, end = week_bounds(week, self.tz)
                     rows = await self.store.changes_between(game, begin, end)
-                    ranked = standings(WeekChange(r.player_id, _aware(r.at), r.delta + r.bonus, r.won) for r in rows)
+                    ranked = standings(WeekChange(r.player_id, r.at, r.delta + r.bonus, r.won) for r in rows)
                     medals = [(k + 1, s.player_id, s.score) for k, (_, s) in enumerate(medalists(ranked))]
                     closed += await self.store.close_week(game, week, medals)
                 week += dt.timedelta(days=7)
@@ -313,7 +309,7 @@ class Ratings:
     def _history_point(c: RatingChangeRow) -> dict[str, Any]:
         return {
             "match": c.match_id,
-            "at": _aware(c.at).isoformat(),
+            "at": c.at.isoformat(),
             "before": round(c.before, 1),
             "delta": round(c.delta, 1),
             "bonus": round(c.bonus, 1),
