@@ -22,6 +22,7 @@ from zoneinfo import ZoneInfo
 from capicua.rules import variants
 from capicua.rules.record import Record, replay, summary
 from capicua.service.bus import Bus, MatchEnded
+from capicua.service.errors import ServiceError
 from capicua.service.ratings.model import (
     PROVISIONAL_SIGMA,
     SCALE,
@@ -240,9 +241,17 @@ class Ratings:
         return week_start(self.clock(), self.tz)
 
     async def week(self, game: str, week: dt.date | None = None) -> dict[str, Any]:
-        """D4: a week's ranking (this week's, live, by default) and, for a closed week, its medals."""
+        """D4: a week's ranking (this week's, live, by default) and, for a closed week, its medals; ``invalid``
+        for a week that does not fit the calendar (9999-12-27's ends in the year 10000)."""
         week = week or self.this_week()
-        begin, end = week_bounds(week, self.tz)
+        try:
+            begin, end = week_bounds(week, self.tz)
+        except OverflowError:
+            raise ServiceError(
+                "invalid",
+                f"the week of Monday {week.isoformat()} does not fit the calendar: in UTC it must begin and end "
+                "within the years 1 to 9999",
+            ) from None
         rows = await self.store.changes_between(game, begin, end)
         ranked = standings(WeekChange(r.player_id, r.at, r.delta + r.bonus, r.won) for r in rows)
         names = await self._names([s.player_id for s in ranked])
