@@ -106,7 +106,7 @@ def a_value(column: Column[Any], parents: dict[str, dict[str, Any]]) -> Any:
     if kind is str:
         return secrets.token_hex(16)[: getattr(column.type, "length", None) or 16]
     if kind is bool:
-        return True
+        return False  # not a bot account, not rated: nothing another test of the session's database looks for
     if kind is int:
         return secrets.randbelow(2**31 - 1) + 1
     if kind is float:
