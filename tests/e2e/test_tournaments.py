@@ -561,3 +561,50 @@ def test_the_referee_console_is_refused_to_a_guest_and_wherever_the_game_has_no_
     creator.wait_for_selector(".table-view .seat-chip[data-seat='3']", timeout=10000)
     assert not creator.query_selector("#open-referee")
     assert not creator.errors, creator.errors
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_start_entered_at_19h_in_manaus_is_kept_and_shown_as_19h_with_the_zones_name(
+    browser: Any, server: str, shots: Path, size: dict[str, Any]
+) -> None:
+    """Issue 18 (4): an organiser in Manaus (UTC-4) enters 19:00; the form sends it with its offset, the server
+    keeps 23:00 UTC (SQLite kept 19:00 UTC: the page showed 15:00), and every page shows it in the viewer's own
+    zone, named in his language: 19:00 Horário Padrão do Amazonas in Manaus, 8:00 PM in São Paulo."""
+    kind = "phone" if size is PHONE else "desktop"
+    org = sign_up(server, "Organizadora")
+    # Manaus has had no summer time since 2000; the latest start of the session's tournaments (the lobby lists 4)
+    day = dt.date(2099, 3, 10)
+    page = new_page(browser, lang="pt-BR", timezone="America/Manaus", **size)
+    log_in(page, server, org, "/tournaments")
+    page.wait_for_selector("#tour-create")
+    page.fill("#tour-name", f"Copa Amazonas {secrets.token_hex(2)}")
+    page.fill("#tour-starts", f"{day}T19:00")
+    page.fill("#tour-closes", f"{day}T18:30")
+    assert page.inner_text("#tour-zone") == "No seu fuso horário (Horário Padrão do Amazonas, America/Manaus)"
+    page.locator("#tour-starts").scroll_into_view_if_needed()
+    shot(page, shots / f"manaus-form-{kind}.png")
+    page.click("#tour-submit")
+    page.wait_for_selector("#tournament[data-status='registration']")
+    tid = re.search(r"#/tournament/([\w-]+)", page.url).group(1)  # type: ignore[union-attr]
+    data = tournament_page(server, tid)
+    assert (data["starts_at"], data["registration_closes"]) == (f"{day}T23:00:00+00:00", f"{day}T22:30:00+00:00")
+    when = page.inner_text(".tour-when time")
+    assert re.search(r"\b19:00 Horário Padrão do Amazonas$", when), when
+    rules = page.inner_text(".tour-rules-line")
+    assert re.search(r"inscrições até .*\b18:30 AMT\b", rules), rules
+    page.evaluate("window.scrollTo(0, 0)")
+    shot(page, shots / f"manaus-tournament-{kind}.png")
+    page.goto(f"{server}/#/tournaments")
+    item = page.wait_for_selector(f"li.tour-item[data-tournament='{tid}'] .tour-item-when time")
+    assert re.search(r"\b19:00 Horário Padrão do Amazonas$", item.inner_text()), item.inner_text()
+    # The same moment for a viewer in São Paulo who reads English: his own zone, named in his words.
+    elsewhere = new_page(browser, lang="en", timezone="America/Sao_Paulo", **size)
+    elsewhere.goto(f"{server}/#/tournament/{tid}")
+    when = elsewhere.wait_for_selector(".tour-when time").inner_text()
+    assert re.search(r"\b08:00\sPM Brasilia Standard Time$", when), when
+    shot(elsewhere, shots / f"sao-paulo-en-tournament-{kind}.png")
+    shot(page, shots / f"manaus-list-{kind}.png")
+    page.goto(f"{server}/#/")
+    box = page.wait_for_selector(f"#lobby-tournaments li:has(a[href='#/tournament/{tid}']) small")
+    assert re.search(r"\b19:00 AMT$", box.inner_text()), box.inner_text()  # the lobby's box: the zone's short name
+    assert not page.errors and not elsewhere.errors, (page.errors, elsewhere.errors)

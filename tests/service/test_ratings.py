@@ -3,6 +3,7 @@ service (the listener of MatchEnded) and its store."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import datetime as dt
 import secrets
@@ -18,6 +19,7 @@ from capicua.rules.randomgame import random_match
 from capicua.rules.record import Record
 from capicua.rules.variant import MatchOutcome, MatchTermination
 from capicua.service.bus import MatchEnded
+from capicua.service.errors import ServiceError
 from capicua.service.ratings.model import BONUS_CAP, SCALE, Skill, amazonense_bonus, display, rate_teams
 from capicua.service.ratings.points import STAKE, ranking_flows
 from capicua.service.ratings.service import Ratings, seat_stats
@@ -221,6 +223,63 @@ def test_D4_the_week_runs_from_monday_to_sunday_in_the_platform_time_zone() -> N
     begin, end = week_bounds(dt.date(2026, 11, 30), tz)
     assert begin == dt.datetime(2026, 11, 30, 3, 0, tzinfo=dt.UTC) and end == monday_early.astimezone(dt.UTC)
     assert week_start(dt.datetime(2026, 12, 7, 2, 0, tzinfo=dt.UTC), tz) == dt.date(2026, 11, 30)  # 23:00 local
+
+
+class NoMatches:
+    """A ratings store without a rated match: what a week is answered with does not depend on the database."""
+
+    async def changes_between(self, game: str, begin: dt.datetime, end: dt.datetime) -> list[Any]:
+        assert begin.tzinfo is dt.UTC and end.tzinfo is dt.UTC
+        return []
+
+    async def medals(self, game: str, week: dt.date) -> list[Any]:
+        return []
+
+    async def closed_weeks(self, game: str) -> set[dt.date]:
+        return set()
+
+
+async def no_names(ids: list[str]) -> dict[str, str]:
+    return {}
+
+
+EDGES = st.one_of(st.dates(max_value=dt.date(1, 1, 14)), st.dates(min_value=dt.date(9999, 12, 14)), st.dates())
+ZONES = st.sampled_from(
+    ["America/Sao_Paulo", "America/Manaus", "Asia/Tokyo", "Pacific/Kiritimati", "Pacific/Pago_Pago", "UTC"]
+)
+
+
+@given(EDGES, ZONES)
+def test_D4_any_date_gets_its_weeks_ranking_or_invalid_when_the_week_does_not_fit_the_calendar(
+    date: dt.date, zone: str
+) -> None:
+    """Issue 18 (8): the week of 9999-12-27 ends in the year 10000 (and in Tokyo, east of UTC, the week of
+    0001-01-01 begins in the year 0 in UTC): a ServiceError ``invalid`` (422), never an OverflowError (500)."""
+    r = Ratings(NoMatches(), no_names, timezone=zone)  # type: ignore[arg-type]
+    monday = date - dt.timedelta(days=date.weekday())
+    fits = dt.date(1, 1, 2) <= monday <= dt.date.max - dt.timedelta(days=8)
+    try:
+        week = asyncio.run(r.week("dominousa", monday))
+    except ServiceError as exc:
+        assert exc.code == "invalid" and monday.isoformat() in exc.message
+        assert not fits
+        return
+    begins, ends = dt.datetime.fromisoformat(week["begins"]), dt.datetime.fromisoformat(week["ends"])
+    assert week["week"] == monday.isoformat() and dt.timedelta(days=6) < ends - begins < dt.timedelta(days=8)
+
+
+def test_D4_the_weeks_at_the_ends_of_the_calendar() -> None:
+    def answer(monday: dt.date, zone: str) -> str:
+        r = Ratings(NoMatches(), no_names, timezone=zone)  # type: ignore[arg-type]
+        try:
+            return str(asyncio.run(r.week("dominousa", monday))["ends"])
+        except ServiceError as exc:
+            return exc.code
+
+    assert answer(dt.date(9999, 12, 27), "America/Sao_Paulo") == "invalid"
+    assert answer(dt.date(9999, 12, 20), "America/Sao_Paulo") == "9999-12-27T03:00:00+00:00"
+    assert answer(dt.date(1, 1, 1), "UTC") == "0001-01-08T00:00:00+00:00"
+    assert answer(dt.date(1, 1, 1), "Asia/Tokyo") == "invalid"  # 0001-01-01 00:00 in Tokyo is in the year 0 in UTC
 
 
 def test_D4_net_score_ties_by_wins_then_who_reached_it_first() -> None:

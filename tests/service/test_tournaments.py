@@ -10,6 +10,7 @@ import datetime as dt
 import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -213,6 +214,43 @@ def test_registration_is_open_only_in_its_window(empty_store_url: str) -> None:
         with pytest.raises(ServiceError, match="closed") as err:
             await platform.tournaments.accept(b, t.id, team.team)
         assert err.value.code == "closed"
+
+    run(empty_store_url, body)
+
+
+def test_times_keep_their_zone_a_start_at_19h_in_manaus_draws_round_one_at_23h_utc_not_hours_early(
+    empty_store_url: str,
+) -> None:
+    """Issue 18 (4): 19:00 in Manaus (UTC-4) is 23:00 UTC. SQLite used to keep it as 19:00 UTC, so round 1 was
+    drawn (and the no-show clock ran) four hours before the players came; registration closing at 13:00 in
+    Kolkata (+05:30) closed at 13:00 UTC. Every time is written and read back as the same moment."""
+
+    async def body(platform: Platform, clock: Clock) -> None:
+        organiser, *people = await accounts(platform, 7)
+        starts = dt.datetime(2026, 12, 5, 19, 0, tzinfo=ZoneInfo("America/Manaus"))
+        closes = dt.datetime(2026, 12, 5, 13, 0, tzinfo=dt.timezone(dt.timedelta(hours=5, minutes=30)))
+        t = await platform.tournaments.create(
+            organiser, "Copa Manaus", "dominousa", starts, options=QUICK, registration_closes=closes
+        )
+        row = await platform.tournaments.get(t.id)
+        assert row.starts_at == starts and row.starts_at.isoformat() == "2026-12-05T23:00:00+00:00"
+        assert row.registration_closes == closes and row.registration_closes.tzinfo is dt.UTC
+        for a, b in (people[0:2], people[2:4]):
+            team = await platform.tournaments.register(a, t.id, await _username(platform, b))
+            await platform.tournaments.accept(b, t.id, team.team)
+        clock.now = dt.datetime(2026, 12, 5, 7, 29, tzinfo=dt.UTC)  # 12:59 in Kolkata: still open
+        late = await platform.tournaments.register(people[4], t.id, await _username(platform, people[5]))
+        clock.now = dt.datetime(2026, 12, 5, 7, 30, tzinfo=dt.UTC)  # 13:00 in Kolkata
+        with pytest.raises(ServiceError) as err:
+            await platform.tournaments.accept(people[5], t.id, late.team)
+        assert err.value.code == "closed"
+        clock.now = dt.datetime(2026, 12, 5, 22, 59, tzinfo=dt.UTC)  # 18:59 in Manaus
+        await platform.tournaments.sweep()
+        assert (await platform.tournaments.get(t.id)).status == "registration"
+        clock.now = dt.datetime(2026, 12, 5, 23, 0, tzinfo=dt.UTC)  # 19:00 in Manaus
+        await platform.tournaments.sweep()
+        row = await platform.tournaments.get(t.id)
+        assert (row.status, row.current_round, row.round_started_at) == ("running", 1, clock.now)
 
     run(empty_store_url, body)
 

@@ -80,9 +80,8 @@ class Invitation:
     @classmethod
     def of_row(cls, row: BotInvitationRow) -> Invitation:
         d = row.data
-        at = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=dt.UTC)  # SQLite: naive
         return cls(row.id, row.table_id, row.seat, row.bot_id, d["from"]["id"], d["from"]["name"], d["variant"],
-                   d["options"], d["rated"], d["invite"], at)  # fmt: skip
+                   d["options"], d["rated"], d["invite"], row.created_at)  # fmt: skip
 
 
 class BotHub:

@@ -22,6 +22,7 @@ from zoneinfo import ZoneInfo
 from capicua.rules import variants
 from capicua.rules.record import Record, replay
 from capicua.service.bus import Bus, MatchEnded
+from capicua.service.errors import ServiceError
 from capicua.service.ratings.model import (
     PROVISIONAL_SIGMA,
     SCALE,
@@ -45,10 +46,6 @@ INDIVIDUAL_PROVISIONAL_GAMES = 10
 INACTIVE_AFTER = dt.timedelta(days=30)
 #: An individual player's ranking points before his first rated match.
 START = 1500.0
-
-
-def _aware(at: dt.datetime) -> dt.datetime:
-    return at if at.tzinfo else at.replace(tzinfo=dt.UTC)
 
 
 @dataclass(frozen=True)
@@ -215,7 +212,7 @@ class Ratings:
             "provisional": self.is_provisional(row),
             "games": row.games,
             "wins": row.wins,
-            "last_played": _aware(row.updated_at).isoformat(),
+            "last_played": row.updated_at.isoformat(),
         }
 
     async def rating_of(self, player_id: str, game: str) -> dict[str, Any] | None:
@@ -237,11 +234,19 @@ class Ratings:
         return week_start(self.clock(), self.tz)
 
     async def week(self, game: str, week: dt.date | None = None) -> dict[str, Any]:
-        """D4: a week's ranking (this week's, live, by default) and, for a closed week, its medals."""
+        """D4: a week's ranking (this week's, live, by default) and, for a closed week, its medals; ``invalid``
+        for a week that does not fit the calendar (9999-12-27's ends in the year 10000)."""
         week = week or self.this_week()
-        begin, end = week_bounds(week, self.tz)
+        try:
+            begin, end = week_bounds(week, self.tz)
+        except OverflowError:
+            raise ServiceError(
+                "invalid",
+                f"the week of Monday {week.isoformat()} does not fit the calendar: in UTC it must begin and end "
+                "within the years 1 to 9999",
+            ) from None
         rows = await self.store.changes_between(game, begin, end)
-        ranked = standings(WeekChange(r.player_id, _aware(r.at), r.delta + r.bonus, r.won) for r in rows)
+        ranked = standings(WeekChange(r.player_id, r.at, r.delta + r.bonus, r.won) for r in rows)
         names = await self._names([s.player_id for s in ranked])
         medals = {m.player_id: m.place for m in await self.store.medals(game, week)}
         return {
@@ -278,7 +283,7 @@ class Ratings:
                 if week not in done:
                     begin, end = week_bounds(week, self.tz)
                     rows = await self.store.changes_between(game, begin, end)
-                    ranked = standings(WeekChange(r.player_id, _aware(r.at), r.delta + r.bonus, r.won) for r in rows)
+                    ranked = standings(WeekChange(r.player_id, r.at, r.delta + r.bonus, r.won) for r in rows)
                     medals = [(k + 1, s.player_id, s.score) for k, (_, s) in enumerate(medalists(ranked))]
                     closed += await self.store.close_week(game, week, medals)
                 week += dt.timedelta(days=7)
@@ -306,7 +311,7 @@ class Ratings:
     def _history_point(c: RatingChangeRow) -> dict[str, Any]:
         return {
             "match": c.match_id,
-            "at": _aware(c.at).isoformat(),
+            "at": c.at.isoformat(),
             "before": round(c.before, 1),
             "delta": round(c.delta, 1),
             "bonus": round(c.bonus, 1),

@@ -110,8 +110,7 @@ class TableService:
         now = dt.datetime.now(dt.UTC)
         for row in await self.store.tables(["open", "playing"]):
             events = await self.store.read(row.id)
-            created = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=dt.UTC)
-            last = events[-1].at if events else created
+            last = events[-1].at if events else row.created_at
             if row.status == "open" and (now - last).total_seconds() > self.config.stale_open_after:
                 continue  # never started, and untouched for long: loaded when its link is opened
             table = await self._rebuild(row, events)

@@ -44,7 +44,6 @@ from capicua.service.errors import ServiceError
 from capicua.service.identity import Identity
 from capicua.service.store import Store
 from capicua.service.store.schema import PairingRow, TournamentRow, TournamentTeamRow
-from capicua.service.store.tournaments import aware
 from capicua.service.tables import TableService
 from capicua.service.tables.state import TableState
 from capicua.service.tournaments.results import results_by_team
@@ -426,7 +425,7 @@ class Tournaments:
         for t in await self.store.tournaments(["registration", "running"], limit=1000):
             try:
                 if t.status == "registration":
-                    if self.clock() >= aware(t.starts_at):  # type: ignore[operator]
+                    if self.clock() >= t.starts_at:
                         registered = [x for x in await self.store.teams(t.id) if x.status == "registered"]
                         if len(registered) >= 2:
                             await self.start(None, t.id)
@@ -462,7 +461,7 @@ class Tournaments:
 
     async def _no_shows(self, t: TournamentRow, boards: list[PairingRow]) -> None:
         """C10: past the round's start plus the grace, a team not seated at its table loses 0-200."""
-        started = aware(t.round_started_at)
+        started = t.round_started_at
         due = started is not None and (self.clock() - started).total_seconds() >= t.no_show_grace
         teams = {x.team: x for x in await self.store.teams(t.id)}
         for board in boards:
@@ -631,9 +630,9 @@ class Tournaments:
     def _check_entry(self, t: TournamentRow) -> None:
         """Registration: from its opening to its closing time, if any, and (C10) until half the rounds are paired."""
         now = self.clock()
-        if t.status == "finished" or now < aware(t.registration_opens):  # type: ignore[operator]
+        if t.status == "finished" or now < t.registration_opens:
             raise ServiceError("closed", "registration is not open")
-        closes = aware(t.registration_closes)
+        closes = t.registration_closes
         if closes is not None and now >= closes:
             raise ServiceError("closed", "registration has closed")
         if t.status == "running" and not late_entry_open(t.current_round, t.rounds or 0):

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 
 from capicua.service.identity import Identity
 from capicua.service.store.schema import PairingRow, TournamentRow, TournamentTeamRow
-from capicua.service.store.tournaments import aware
 from capicua.service.tournaments.director import REFEREE, role_of
 from capicua.service.tournaments.results import results_by_team
 from capicua.service.tournaments.swiss import MET, Result, Standing, draw_ticket, late_entry_open
@@ -45,7 +44,6 @@ STANDINGS_COLUMNS = (
 
 
 def _iso(at: dt.datetime | None) -> str | None:
-    at = aware(at)
     return None if at is None else at.isoformat()
 
 
@@ -247,7 +245,7 @@ async def _seated(director: Tournaments, t: TournamentRow, boards: Sequence[Pair
 
 def _registration_open(t: TournamentRow, clock: Callable[[], dt.datetime]) -> bool:
     now = clock()
-    opens, closes = aware(t.registration_opens), aware(t.registration_closes)
+    opens, closes = t.registration_opens, t.registration_closes
     if t.status == "finished" or (opens is not None and now < opens) or (closes is not None and now >= closes):
         return False
     return t.status == "registration" or late_entry_open(t.current_round, t.rounds or 0)

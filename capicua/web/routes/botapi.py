@@ -44,9 +44,7 @@ class InviteIn(StrictModel):
 
 
 def _iso(at: dt.datetime | None) -> str | None:
-    if at is None:
-        return None
-    return (at if at.tzinfo else at.replace(tzinfo=dt.UTC)).isoformat()
+    return None if at is None else at.isoformat()
 
 
 def _token(row: ApiTokenRow) -> dict[str, Any]:

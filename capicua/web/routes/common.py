@@ -2,15 +2,28 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Annotated
 
 from fastapi import APIRouter, Path, Query
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field
+from pydantic_core import PydanticCustomError
 
 from capicua.service.identity import clean_name
 from capicua.web.routing import StrictJSONRoute
 
-__all__ = ["Invite", "Name", "PlayerId", "RecordId", "StrictModel", "TableId", "Username", "UsernamePath", "router"]
+__all__ = [
+    "Invite",
+    "Moment",
+    "Name",
+    "PlayerId",
+    "RecordId",
+    "StrictModel",
+    "TableId",
+    "Username",
+    "UsernamePath",
+    "router",
+]
 
 
 class StrictModel(BaseModel):
@@ -33,3 +46,25 @@ PlayerId = Annotated[str, Path(pattern=r"^[A-Za-z0-9:_-]{1,64}$", description="a
 Username = Annotated[str, Field(min_length=1, max_length=64, description="an account's username, in any case")]
 UsernamePath = Annotated[str, Path(min_length=1, max_length=64, description="an account's username, in any case")]
 Invite = Annotated[str | None, Query(pattern=r"^[A-Za-z0-9_-]{1,64}$", description="a private table's invite")]
+
+
+def _in_utc(moment: dt.datetime) -> dt.datetime:
+    """The moment in UTC, as the store keeps it; refused if that falls outside the years 1 to 9999
+    (``9999-12-31T23:59:59-12:00`` is in the year 10000 in UTC: no database column takes it)."""
+    try:
+        return moment.astimezone(dt.UTC)
+    except OverflowError:
+        raise PydanticCustomError(
+            "moment_range",
+            "{moment} is out of range: in UTC it must fall in the years 1 to 9999",
+            {"moment": moment.isoformat()},
+        ) from None
+
+
+#: A moment of the API (a tournament's start, its registration window): ISO 8601 with its zone, given in any
+#: zone and handed on in UTC; a moment without its zone, or beyond the years 1 to 9999 in UTC, is a 422.
+Moment = Annotated[
+    AwareDatetime,
+    Field(strict=False, description="a moment with its zone, ISO 8601 (in UTC, within the years 1 to 9999)"),
+    AfterValidator(_in_utc),
+]

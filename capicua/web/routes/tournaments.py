@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from fastapi import Path, Query
 from fastapi.responses import PlainTextResponse
-from pydantic import AwareDatetime, Field
+from pydantic import Field
 
 from capicua.rules import variants
 from capicua.service.tournaments.director import HELPER, MAX_ROUNDS
 from capicua.service.tournaments.view import standings_csv, standings_of, summary, tournament_page
 from capicua.web.deps import Caller, PlatformDep, Who
-from capicua.web.routes.common import StrictModel, Username, UsernamePath, router
+from capicua.web.routes.common import Moment, StrictModel, Username, UsernamePath, router
 
 __all__ = ["routes"]
 
@@ -29,7 +29,7 @@ TournamentId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,32}$", description
 TeamNo = Annotated[int, Path(ge=1, le=100_000, description="a team's number in its tournament")]
 RoundNo = Annotated[int, Path(ge=1, le=MAX_ROUNDS, description="a round's number")]
 BoardNo = Annotated[int, Path(ge=1, le=100_000, description="a board's (table's) number in its round")]
-When = Annotated[AwareDatetime, Field(strict=False, description="a time with its zone, ISO 8601")]
+When = Moment
 Team = Annotated[int, Field(ge=1, le=100_000)]
 #: Two teams at a board, team A first: a JSON array of two (a strict model takes no array as a tuple).
 Pair = Annotated[list[Team], Field(min_length=2, max_length=2)]

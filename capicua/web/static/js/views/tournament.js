@@ -57,14 +57,15 @@ function draw(view, ui) {
 // -- the header ------------------------------------------------------------------------------------
 function header(tour) {
   const champion = tour.status === "finished" ? tour.standings[0] : null;
-  const closes = tour.registration_closes ? fill(t("tour_reg_until"), { when: fmtWhen(tour.registration_closes) }) : t("tour_reg_until_half");
+  const closes = tour.registration_closes ? fill(t("tour_reg_until"), { when: fmtWhen(tour.registration_closes, { zone: "short" }) }) : t("tour_reg_until_half");
   return [
     el("div", { class: "tour-title" }, el("h1", {}, tour.name),
       el("span", { class: `tour-status tour-status-${tour.status}` }, t(`tour_status_${tour.status}`))),
     el("p", { class: "tour-facts" },
       el("span", {}, el("strong", {}, gameTitleOf(tour.game))), el("span", {}, t(`tour_mode_${tour.mode}_short`)),
       el("span", { class: "tour-round-line" }, roundsLine(tour)), el("span", {}, plural(teamCount(tour), "tour_teams"))),
-    el("p", { class: "tour-facts tour-when" }, mark("clock"), el("time", { datetime: tour.starts_at }, fmtWhen(tour.starts_at)),
+    el("p", { class: "tour-facts tour-when" },
+      el("span", { class: "tour-when-at" }, mark("clock"), el("time", { datetime: tour.starts_at }, fmtWhen(tour.starts_at))),
       el("span", {}, fill(t("tour_organiser_by"), { name: tour.organiser.name || "?" }))),
     el("p", { class: "tour-facts tour-rules-line" }, el("span", {}, rulesLine(tour.options, tour.mode)),
       el("span", {}, fill(t("tour_grace_n"), { n: Math.round(tour.no_show_grace / 60) })),
@@ -162,7 +163,7 @@ function myBoard(view, mine, board) {
     el("span", {}, fill(t("tour_seated_n"), { n: seated.filter(Boolean).length })));
   const checked = mySeat != null && seated[mySeat];
   return el("div", { class: "tour-my-board tour-checkin" }, head, dots,
-    deadline ? el("span", { class: "tour-help" }, fill(t("tour_noshow_at"), { when: deadline.toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit" }) })) : null,
+    deadline ? el("span", { class: "tour-help" }, fill(t("tour_noshow_at"), { when: deadline.toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit", timeZoneName: "short" }) })) : null,
     checked ? [el("span", { class: "tour-checked" }, mark("check"), t("tour_checked_in")), go]
       : el("button", { class: "primary big", id: "tour-checkin", onclick: () => view.act(() => tourCall(tour.id, "/checkin"),
         (out) => { if (out?.table) location.hash = `#/table/${out.table}`; }) }, t("tour_checkin")));
