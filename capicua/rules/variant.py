@@ -196,6 +196,11 @@ class Variant:
     layout: ClassVar[str] = "line"
     #: Whether a table referee's decisions (C8: ``ref(NAME): …`` actions) are part of the game.
     referee: ClassVar[bool] = False
+    #: How its rated matches change ratings (D1, D2): ``teams``, the skill of two partnerships (openskill), or
+    #: ``points``, zero-sum ranking points from each loser to the single winner (B7, D5).
+    rating: ClassVar[str] = "teams"
+    #: D3: whether a player's own galos, batidas and table points add a bonus to his rating change.
+    rating_bonus: ClassVar[bool] = False
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         from capicua.rules.variants import get
@@ -300,6 +305,7 @@ class Variant:
             "table_count": self.table_count,
             "layout": self.layout,
             "referee": self.referee,
+            "rating": self.rating,
             "match_clock": self.match_clock(self.defaults) is not None,
         }
 

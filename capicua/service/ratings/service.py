@@ -107,20 +107,18 @@ class Ratings:
         game = variants.get(event.variant)
         at = event.at or self.clock()
         current = await self.store.ratings(players, event.variant)
-        if game.partnerships:
-            changes, rows = self._rate_partnership(event, players, current, at)
-        else:
-            changes, rows = await self._rate_individual(event, players, current, at)
+        rate = {"teams": self._rate_teams, "points": self._rate_points}[game.rating]
+        changes, rows = await rate(event, players, current, at)
         await self.store.apply(changes, rows)
 
-    def _rate_partnership(
+    async def _rate_teams(
         self, event: MatchEnded, players: list[str], current: dict[str, RatingRow], at: dt.datetime
     ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         winner = event.outcome.winner
         before = [_skill(current.get(p)) for p in players]
         after = rate_teams([[before[0], before[2]], [before[1], before[3]]], winner)
         stats = [SeatStats()] * 4
-        if variants.get(event.variant).table_count:
+        if variants.get(event.variant).rating_bonus:  # D3
             if event.tally is not None and event.went_out is not None:
                 stats = tally_stats(event.tally, event.went_out)
             else:
@@ -138,7 +136,7 @@ class Ratings:
             rows.append(self._row(player, event.variant, display(mu), mu, new.sigma, current.get(player), won, at))
         return changes, rows
 
-    async def _rate_individual(
+    async def _rate_points(
         self, event: MatchEnded, players: list[str], current: dict[str, RatingRow], at: dt.datetime
     ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         winner_seat = event.outcome.winner
