@@ -88,8 +88,6 @@ OPEN_EXACT_SPINNER = 15
 OPEN_NODES = 40000
 OPEN_PLAYOUTS = 16
 
-LABELS = ("inaccuracy", "mistake", "blunder")
-
 
 def label_of(loss: float) -> str | None:
     """The word for a decision's loss: ``None`` (fine), ``inaccuracy``, ``mistake`` or ``blunder``.

@@ -71,12 +71,10 @@ def immediate_points(
     else:
         count = probe.play(tile.index, move.end_code)
     fit = fits_mask(probe)
-    if variants.get(view.variant).table_count:
-        return _amazonense(view, k, seat, tile.index, tile.is_double, count, mine, fit)
-    return _line(view, k, seat, mine, fit), False
+    return _POINTS[variants.get(view.variant).layout](view, k, seat, tile.index, tile.is_double, count, mine, fit)
 
 
-def _amazonense(
+def _spinner(
     view: SeatView, k: Knowledge, seat: int, tile: int, double: bool, count: int, mine: int, fit: int
 ) -> tuple[float, bool]:
     points = float(count if count % 5 == 0 else 0)
@@ -101,8 +99,14 @@ def _amazonense(
     return points, False
 
 
-def _line(view: SeatView, k: Knowledge, seat: int, mine: int, fit: int) -> float:
-    """Going out, or a blocked hand the seat can see the move make (expected pips decide it)."""
+def _line(
+    view: SeatView, k: Knowledge, seat: int, tile: int, double: bool, count: int, mine: int, fit: int
+) -> tuple[float, bool]:
+    """Going out, or a blocked hand the seat can see the move make (expected pips decide it); never a galo."""
+    return _line_points(view, k, seat, mine, fit), False
+
+
+def _line_points(view: SeatView, k: Knowledge, seat: int, mine: int, fit: int) -> float:
     n = view.seats
     partners = variants.get(view.variant).partnerships
     expected = _expected_pips(view, k)
@@ -133,3 +137,8 @@ def _expected_pips(view: SeatView, k: Knowledge) -> list[float]:
 
 def _round5(n: int) -> int:
     return n - n % 5
+
+
+#: What a play makes at once, by the layout a game declares (``Variant.layout``): the spinner's games score
+#: the table count, passes, galo and batida (A2-A7); the line games going out and the blocked hand.
+_POINTS = {"spinner": _spinner, "line": _line}

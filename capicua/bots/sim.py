@@ -26,8 +26,10 @@ test_sim.py`` plays random hands both ways and checks the points agree with the 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
+from capicua.rules import variants
 from capicua.rules.amazonense import AmazonenseHand
 from capicua.rules.hand import Hand
 from capicua.rules.line import LineHand
@@ -180,10 +182,6 @@ class LineWorld:
         """Play sim move ``code`` for the seat to act, then finish the hand with the play-out policy (on a
         line both policies shed the heaviest tile); ``trace`` collects the sim moves played."""
         return self._run(self.hands[:], self.left, self.right, self.turn, self.drawn, code, eps, rng, trace)
-
-    def playout(self, policy: int = GREEDY, eps: float = 0.0, rng: random.Random | None = None) -> int:
-        """Finish the hand from here with the play-out policy."""
-        return self._run(self.hands[:], self.left, self.right, self.turn, self.drawn, -1, eps, rng, None)
 
     def _run(
         self,
@@ -458,11 +456,6 @@ class SpinnerWorld:
         play-out policy, every later right galo called. ``trace`` collects the sim moves played."""
         hands, outer, contrib, used = self.hands[:], self.outer[:], self.contrib[:], self.used[:]
         return self.bonus + self._run(hands, outer, contrib, used, code, policy, eps, rng, trace)
-
-    def playout(self, policy: int = GREEDY, eps: float = 0.0, rng: random.Random | None = None) -> int:
-        """Finish the hand from here with the play-out policy."""
-        hands, outer, contrib, used = self.hands[:], self.outer[:], self.contrib[:], self.used[:]
-        return self.bonus + self._run(hands, outer, contrib, used, -1, policy, eps, rng, None)
 
     def _run(
         self,
@@ -821,9 +814,10 @@ def _pass_bonus(outer: list[int], used: list[bool], t: int, arm: int, hands: lis
     return 20
 
 
+#: The sim of each layout a game declares (``Variant.layout``: the spinner's 4 arms, A1; a line, C1).
+WORLDS: dict[str, Callable[[Any, int], LineWorld | SpinnerWorld]] = {"spinner": SpinnerWorld, "line": LineWorld}
+
+
 def world_of(hand: Hand, me: int) -> LineWorld | SpinnerWorld:
     """The sim of an engine hand (a sampled world), from ``me``'s side."""
-    if isinstance(hand, AmazonenseHand):
-        return SpinnerWorld(hand, me)
-    assert isinstance(hand, LineHand)
-    return LineWorld(hand, me)
+    return WORLDS[variants.get(hand.variant).layout](hand, me)

@@ -39,9 +39,6 @@ class Knowledge:
     #: A6: seats known to hold a number of doubles: seat -> (fewest, most) unseen doubles he holds.
     doubles: dict[int, tuple[int, int]] = field(default_factory=dict)
 
-    def can_hold(self, seat: int, tile: int) -> bool:
-        return not self.voids[seat] >> tile & 1
-
 
 def _pips_mask(ends: tuple[tuple[int, int], ...]) -> int:
     m = 0

@@ -550,6 +550,7 @@ class Amazonense(Variant):
     calls = frozenset({GALO, ANNOUNCE, REDEAL, KEEP})
     table_count = True
     layout = "spinner"
+    rating_bonus = True
 
     def new_hand(
         self,

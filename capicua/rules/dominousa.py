@@ -199,6 +199,11 @@ class DominousaHand(LineHand):
         """Whether ``seat`` holds a tile he could play now (before the lead every tile leads)."""
         return not self.started or self.fitting(seat)
 
+    def play_stands_out_of_turn(self, seat: int) -> bool:
+        """C6: in strict mode, the player in control of both ends may play on (a jugada corrida, fined, the
+        play stands); every other play out of turn is undone, so its end is never asked for (C9)."""
+        return self.strict and seat == self.last and self.claim_is_right(seat)
+
     def _corrida(self, seat: int, tile: int, end: int) -> bool:
         """C6: a jugada corrida: the player in control of both ends plays on, on an end his tile fits,
         before the others have passed and without the announcement."""

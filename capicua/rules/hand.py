@@ -261,9 +261,18 @@ class Hand:
         move = Move.parse(text)
         return self.resolve(move, self.turn if seat is None else seat)
 
+    def play_stands_out_of_turn(self, seat: int) -> bool:
+        """Whether a play by ``seat``, who is not the seat to act, would stand (Dominousa's jugada corrida,
+        C6): only then does its end matter. Any other play out of turn is refused, or in strict mode fined
+        and undone whatever end it names or omits (C9)."""
+        return False
+
     def resolve(self, move: Move, seat: int) -> Move:
-        """The move with its end filled in, when it was omitted and one end fits."""
+        """The move with its end filled in, when it was omitted and one end fits. A play out of turn that
+        cannot stand is left as it is: its end is never asked for (C9)."""
         if move.code >= PLAY_CODES or move.end_code < LEAD or self.layout.empty:
+            return move
+        if seat != self.turn and not self.play_stands_out_of_turn(seat):
             return move
         tile = move.code >> 4
         fitting = [end for end, pip in self.layout.ends if TILES[tile].has(pip)]

@@ -161,6 +161,7 @@ class Individual(Variant):
     player_counts = (2, 3, 4)
     option_specs: ClassVar[tuple[Option, ...]] = (target_option(100, "B6"), LEAD_OPTION, *TABLE_OPTIONS)
     calls = frozenset({DRAW})
+    rating = "points"
 
     def new_hand(
         self,

@@ -25,7 +25,7 @@ from capicua.rules import variants
 from capicua.rules.hand import Hand, IllegalMoveError
 from capicua.rules.moves import Action, Move, MoveError, RefereeAction, parse_action
 from capicua.rules.tiles import Tile, mask_of
-from capicua.rules.variant import MatchOutcome, Variant
+from capicua.rules.variant import MatchOutcome, Termination, Variant
 
 __all__ = ["Match", "shuffled_deal"]
 
@@ -290,6 +290,22 @@ class Match:
                 if score.seat is not None:
                     count, points = out[score.seat].get(score.kind, (0, 0))
                     out[score.seat][score.kind] = (count + 1, points + score.points)
+        return out
+
+    def went_out(self) -> list[int]:
+        """How many hands each seat ended by playing his last tile (A7, B4, C3: batida / dominó), whether or
+        not that scored (opponents with fewer than 5 pips, a touched tile's domino) (D3).
+
+        >>> from capicua.rules.randomgame import random_match
+        >>> m = random_match("amazonense", seed=3)
+        >>> sum(m.went_out()) == sum(h.end is Termination.DOMINO for h in m.hands)
+        True
+        """
+        out = [0] * self.players
+        for hand in self.hands:
+            outcome = hand.outcome()
+            if outcome is not None and outcome.termination is Termination.DOMINO and outcome.seat is not None:
+                out[outcome.seat] += 1
         return out
 
     @property

@@ -143,10 +143,6 @@ class Option:
             return "a positive integer" if self.minimum == 1 else f"an integer of at least {self.minimum}"
         return "an integer"
 
-    def with_default(self, default: Any) -> Option:
-        """The same option with another game's default."""
-        return Option(self.name, self.type, default, self.rule, self.help, self.minimum, self.maximum, self.choices)
-
     def to_json(self) -> dict[str, Any]:
         """The option for clients (the variants endpoint, forms)."""
         kind = {bool: "boolean", int: "integer"}.get(self.type, "choice")
@@ -200,6 +196,11 @@ class Variant:
     layout: ClassVar[str] = "line"
     #: Whether a table referee's decisions (C8: ``ref(NAME): …`` actions) are part of the game.
     referee: ClassVar[bool] = False
+    #: How its rated matches change ratings (D1, D2): ``teams``, the skill of two partnerships (openskill), or
+    #: ``points``, zero-sum ranking points from each loser to the single winner (B7, D5).
+    rating: ClassVar[str] = "teams"
+    #: D3: whether a player's own galos, batidas and table points add a bonus to his rating change.
+    rating_bonus: ClassVar[bool] = False
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         from capicua.rules.variants import get
@@ -304,6 +305,7 @@ class Variant:
             "table_count": self.table_count,
             "layout": self.layout,
             "referee": self.referee,
+            "rating": self.rating,
             "match_clock": self.match_clock(self.defaults) is not None,
         }
 

@@ -1,14 +1,15 @@
-"""Accounts: sign up, log in, and a guest who signs up keeps his identity (and his matches).
+"""Accounts: sign up, log in, sessions, and a guest who signs up keeps his identity (and his matches).
 
-Passwords are hashed with argon2 (argon2-cffi). A signed-in player gets the same
-kind of signed token as a guest, marked as an account; the web layer also keeps
-it in an HttpOnly session cookie.
+Passwords are hashed with argon2 (argon2-cffi). A signed-in player gets the same kind of signed token as a
+guest, marked as an account and carrying the account's session generation; the web layer also keeps it in
+an HttpOnly session cookie. :meth:`Accounts.authenticate` checks the generation against the database on
+each request, so raising it (log out everywhere, a password change) ends every such token, on every server
+that shares the database. Usernames are matched by one fold (:mod:`capicua.service.usernames`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import re
 import secrets
 
 from argon2 import PasswordHasher
@@ -17,10 +18,12 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from capicua.service.errors import ServiceError
 from capicua.service.identity import GuestIdentities, Identity, clean_name
 from capicua.service.store import AccountStore
+from capicua.service.usernames import check_username
 
 __all__ = ["Accounts"]
 
-USERNAME = re.compile(r"^[A-Za-z0-9_.-]{3,24}$")
+#: Shortest password.
+MIN_PASSWORD = 8
 
 
 class Accounts:
@@ -41,26 +44,29 @@ class Accounts:
     ) -> tuple[Identity, str]:
         """A new account (keeping the guest's id when a guest claims it; a bot account never does); returns it
         and its token."""
-        if not USERNAME.match(username or ""):
-            raise ServiceError("invalid", "a username has 3 to 24 letters, digits, '.', '_' or '-'")
-        if len(password or "") < 8:
-            raise ServiceError("invalid", "a password has at least 8 characters")
+        username = check_username(username)
+        if len(password or "") < MIN_PASSWORD:
+            raise ServiceError("invalid", f"a password has at least {MIN_PASSWORD} characters")
         account_id = guest.id if guest is not None and guest.guest and not bot else f"a:{secrets.token_hex(8)}"
         display = clean_name(name) or (guest.name if guest else None) or username
         if bot:
             display = clean_name(name) or username
-        ok = await self.store.add(account_id, username.lower(), display, await self._hash(password), bot=bot)
+        ok = await self.store.add(account_id, username, display, await self._hash(password), bot=bot)
         if not ok:
-            raise ServiceError("taken", f"the username {username!r} is taken")
+            if await self.store.by_username(username) is not None:
+                raise ServiceError("taken", f"the username {username!r} is taken")
+            if await self.store.by_id(account_id) is not None:
+                raise ServiceError("taken", "this guest has an account already: log in")
+            raise ServiceError("taken", f"the username {username!r} looks like one that is taken")
         who = Identity(account_id, display, guest=False, bot=bot)
-        return who, self.identities.token_for(who)
+        return who, self.identities.token_for(who, 0)
 
     async def _hash(self, password: str) -> str:
         """argon2 is slow on purpose (about 0.1 s): it runs in a thread, off the event loop the tables share."""
         return await asyncio.to_thread(self.hasher.hash, password)
 
     async def log_in(self, username: str, password: str) -> tuple[Identity, str]:
-        row = await self.store.by_username((username or "").lower())
+        row = await self.store.by_username(username or "")
         if row is None:
             await self._hash(password or "x")  # same cost whether or not the user exists
             raise ServiceError("unauthorized", "wrong username or password")
@@ -71,4 +77,59 @@ class Accounts:
         if self.hasher.check_needs_rehash(row.password_hash):
             await self.store.set_password_hash(row.id, await self._hash(password))
         who = Identity(row.id, row.name, guest=False, bot=bool(row.bot))
-        return who, self.identities.token_for(who)
+        return who, self.identities.token_for(who, row.session_generation)
+
+    async def authenticate(self, token: str) -> Identity | None:
+        """The caller of a signed token: a guest by its signature; an account only while the token's session
+        generation is the account's (its sessions not ended since), with the account's name as it is now.
+        A guest token whose id became an account's (he signed up keeping it) counts as one of the account's
+        first sessions: it stops opening anything once the account's sessions are ended."""
+        decoded = self.identities.decode(token)
+        if decoded is None:
+            return None
+        who, generation = decoded
+        row = await self.store.by_id(who.id)
+        if who.guest:
+            return who if row is None or row.session_generation == 0 else None
+        if row is None or row.session_generation != generation:
+            return None
+        return Identity(row.id, row.name, guest=False, bot=bool(row.bot))
+
+    async def session_token(self, who: Identity) -> str:
+        """A token of ``who``'s session as it is now (a guest's, or one of the account's live generation)."""
+        if who.guest:
+            return self.identities.token_for(who)
+        row = await self.store.by_id(who.id)
+        if row is None:
+            raise ServiceError("not-found", "no such account")
+        return self.identities.token_for(who, row.session_generation)
+
+    async def end_sessions(self, who: Identity) -> None:
+        """Log ``who``'s account out everywhere: every session token it has, this one too, opens nothing now."""
+        self._account(who)
+        if await self.store.end_sessions(who.id) is None:
+            raise ServiceError("not-found", "no such account")
+
+    async def change_password(self, who: Identity, current: str, new: str) -> tuple[Identity, str]:
+        """A new password, given the current one: the account's other sessions end, and this one goes on under
+        the new token returned."""
+        self._account(who)
+        if len(new or "") < MIN_PASSWORD:
+            raise ServiceError("invalid", f"a password has at least {MIN_PASSWORD} characters")
+        row = await self.store.by_id(who.id)
+        if row is None:
+            raise ServiceError("not-found", "no such account")
+        try:
+            await asyncio.to_thread(self.hasher.verify, row.password_hash, current or "")
+        except (VerificationError, InvalidHashError):
+            raise ServiceError("wrong-password", "the current password is not right") from None
+        generation = await self.store.end_sessions(who.id, await self._hash(new))
+        if generation is None:
+            raise ServiceError("not-found", "no such account")
+        renewed = Identity(row.id, row.name, guest=False, bot=bool(row.bot))
+        return renewed, self.identities.token_for(renewed, generation)
+
+    @staticmethod
+    def _account(who: Identity) -> None:
+        if who.guest:
+            raise ServiceError("accounts-only", "guests have no sessions to end or password to change: sign up")

@@ -62,6 +62,8 @@ class MatchEnded:
     at: dt.datetime | None = None
     #: What each seat's own actions scored, by kind: (how many, how many points) (``Match.tally``).
     tally: list[dict[str, tuple[int, int]]] | None = None
+    #: How many hands each seat ended by going out, scored or not (``Match.went_out``).
+    went_out: list[int] | None = None
 
     @property
     def match_id(self) -> str:

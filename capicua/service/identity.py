@@ -1,7 +1,9 @@
-"""Who is who: one interface for guests now and accounts later.
+"""Who is who: guests and the signed tokens of guests and accounts.
 
 A guest gets a generated name and a signed token; the server keeps nothing
-about guests. Accounts (a later issue) plug in behind the same interface.
+about guests. An account's session token is signed the same way and also carries
+the account's session generation: :meth:`capicua.service.accounts.Accounts.authenticate`
+checks it against the database, so ending the sessions ends such tokens.
 
 >>> ids = GuestIdentities("test-secret")
 >>> who, token = ids.new_guest(seed=1)
@@ -9,13 +11,18 @@ about guests. Accounts (a later issue) plug in behind the same interface.
 True
 >>> ids.authenticate(token + "x") is None
 True
+>>> account = Identity("a:1", "Ana", guest=False)
+>>> ids.authenticate(ids.token_for(account, 3)) is None  # an account needs its generation checked
+True
+>>> ids.decode(ids.token_for(account, 3)) == (account, 3)
+True
 """
 
 from __future__ import annotations
 
 import random
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
@@ -39,6 +46,9 @@ class Identity:
     guest: bool = True
     #: A bot account: a program plays it over the bot API.
     bot: bool = False
+    #: Who came with a personal API token (the bot API): the web layer opens only what docs/bots.md lists to
+    #: it. Not part of who he is (the same account either way).
+    api_token: bool = field(default=False, compare=False)
 
 
 def clean_name(name: str | None, length: int = NAME_LENGTH) -> str | None:
@@ -78,23 +88,36 @@ class GuestIdentities:
         who = Identity(id=f"g:{suffix}", name=name)
         return who, self.token_for(who)
 
-    def token_for(self, who: Identity) -> str:
-        """A signed token for a guest or an account."""
+    def token_for(self, who: Identity, generation: int = 0) -> str:
+        """A signed token for a guest, or for an account's session of ``generation``."""
         data: dict[str, object] = {"id": who.id, "name": who.name, "guest": who.guest}
         if who.bot:
             data["bot"] = True
+        if not who.guest:
+            data["s"] = generation
         return self.signer.dumps(data)
 
-    def authenticate(self, token: str) -> Identity | None:
+    def decode(self, token: str) -> tuple[Identity, int] | None:
+        """The identity a token was signed for, and its session generation (0 for a guest, or for a token
+        made before accounts had generations); None if the signature is wrong."""
         try:
             data = self.signer.loads(token)
         except BadSignature:
             return None
         if not isinstance(data, dict) or not isinstance(data.get("id"), str) or not isinstance(data.get("name"), str):
             return None
-        return Identity(
+        generation = data.get("s", 0)
+        if not isinstance(generation, int):
+            return None
+        who = Identity(
             id=data["id"], name=data["name"], guest=bool(data.get("guest", True)), bot=bool(data.get("bot", False))
         )
+        return who, generation
+
+    def authenticate(self, token: str) -> Identity | None:
+        """A guest, by his token alone; None for anything else (an account's token needs the database)."""
+        decoded = self.decode(token)
+        return decoded[0] if decoded is not None and decoded[0].guest else None
 
 
 def load_secret(data_dir: Path) -> str:

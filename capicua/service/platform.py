@@ -112,7 +112,7 @@ class Platform:
         for table in list(self.tables.tables.values()):
             if table.seat_of(renamed) is not None:
                 await table.rename(renamed, name)
-        return renamed, self.identities.token_for(renamed)
+        return renamed, await self.accounts.session_token(renamed)
 
     async def close(self) -> None:
         self.analyses.close()

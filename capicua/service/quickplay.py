@@ -20,7 +20,7 @@ import datetime as dt
 import itertools
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from capicua.rules import variants
@@ -58,7 +58,6 @@ class Ticket:
     since: dt.datetime
     seen: dt.datetime
     table: str | None = None  # once seated
-    groups: list[str] = field(default_factory=list)
 
     def waited(self, now: dt.datetime) -> float:
         return (now - self.since).total_seconds()

@@ -11,12 +11,14 @@ from capicua.service.errors import ServiceError
 from capicua.service.identity import Identity
 from capicua.service.platform import Platform
 
-__all__ = ["CSRF_HEADER", "SESSION_COOKIE", "Caller", "Who", "caller", "platform_of", "socket_identity"]
+__all__ = ["CSRF_HEADER", "SESSION_COOKIE", "Caller", "Playing", "Who", "caller", "platform_of", "socket_identity"]
 
 SESSION_COOKIE = "capicua_session"
 #: Requests authenticated by the session cookie must carry this header: a cross-site form cannot send it
 #: (that would need a CORS preflight, which the server never grants), so cookies cannot be ridden (CSRF).
 CSRF_HEADER = "x-requested-with"
+#: What an API token opens, for the refusals' words.
+BOTS_DOC = "docs/bots.md"
 
 
 def platform_of(request: Request) -> Platform:
@@ -25,24 +27,23 @@ def platform_of(request: Request) -> Platform:
 
 
 async def caller(request: Request) -> Identity | None:
-    """The caller: ``Authorization: Bearer <token>`` (a signed identity token, or a personal API token
-    ``cap_…`` of the bot API), or the session cookie with the CSRF header."""
+    """The caller: ``Authorization: Bearer <token>`` (a signed session or guest token, or a personal API token
+    ``cap_…`` of the bot API, marked ``api_token``), or the session cookie with the CSRF header. An account's
+    session token counts only while its sessions have not been ended (checked in the database each time)."""
     platform = platform_of(request)
-    identities = platform.identities
     authorization = request.headers.get("authorization", "")
     if authorization.startswith("Bearer "):
         token = authorization.removeprefix("Bearer ").strip()
         if token.startswith(API_TOKEN_PREFIX):
             return await platform.api_tokens.authenticate(token)
-        return identities.authenticate(token)
+        return await platform.accounts.authenticate(token)
     cookie = request.cookies.get(SESSION_COOKIE)
     if cookie and request.headers.get(CSRF_HEADER) == "capicua":
-        return identities.authenticate(cookie)
+        return await platform.accounts.authenticate(cookie)
     return None
 
 
-async def current_identity(request: Request) -> Identity:
-    who = await caller(request)
+def _signed_in(who: Identity | None) -> Identity:
     if who is None:
         raise ServiceError(
             "unauthorized", "sign in, or send a guest token: Authorization: Bearer <token> (POST /api/guests)"
@@ -50,22 +51,50 @@ async def current_identity(request: Request) -> Identity:
     return who
 
 
-#: Longest identity token: a signed ``{id, name, guest}`` is about 150 characters; a longer one is not read.
-MAX_TOKEN = 512
-
-
-def socket_identity(ws: WebSocket, token: str | None) -> Identity | None:
-    """A websocket's caller: its ``token`` (one too long to be ours is no token), or the session cookie of a
-    same-origin page (no cross-site socket hijacking)."""
-    identities: Platform = ws.app.state.platform
-    who = identities.identities.authenticate(token) if token and len(token) <= MAX_TOKEN else None
-    origin = ws.headers.get("origin", "")
-    cookie = ws.cookies.get(SESSION_COOKIE)
-    if who is None and cookie and origin.split("://")[-1] == ws.headers.get("host"):
-        who = identities.identities.authenticate(cookie)
+async def current_identity(request: Request) -> Identity:
+    """A guest or an account, signed in: every route that acts for its caller. A personal API token is
+    refused (403 ``api-token``): it opens only what docs/bots.md lists, through :data:`Playing`."""
+    who = _signed_in(await caller(request))
+    if who.api_token:
+        raise ServiceError(
+            "api-token",
+            f"an API token is for playing: it opens only GET /api/me and the /api/bot/… endpoints ({BOTS_DOC}); "
+            "sign in with the account's password for the rest",
+        )
     return who
 
 
+async def playing_identity(request: Request) -> Identity:
+    """Like :func:`current_identity`, but a personal API token counts too: the bot API's routes."""
+    return _signed_in(await caller(request))
+
+
+async def reader(request: Request) -> Identity | None:
+    """The caller of a route that only reads (it answers anybody): with an API token he reads what anyone may."""
+    who = await caller(request)
+    return None if who is not None and who.api_token else who
+
+
+#: Longest token a websocket reads: a signed identity is about 150 characters; a longer one is nobody's.
+MAX_TOKEN = 512
+
+
+async def socket_identity(ws: WebSocket, token: str | None) -> Identity | None:
+    """A websocket's caller: its ``token``, or the session cookie of a same-origin page (no cross-site socket
+    hijacking). A revoked session, an API token, or a token too long to be ours, is nobody (a spectator)."""
+    platform: Platform = ws.app.state.platform
+    who = await platform.accounts.authenticate(token) if token and len(token) <= MAX_TOKEN else None
+    origin = ws.headers.get("origin", "")
+    cookie = ws.cookies.get(SESSION_COOKIE)
+    if who is None and cookie and origin.split("://")[-1] == ws.headers.get("host"):
+        who = await platform.accounts.authenticate(cookie)
+    return who
+
+
+#: The caller of a route that acts for him: a guest or an account, never an API token.
 Who = Annotated[Identity, Depends(current_identity)]
-Caller = Annotated[Identity | None, Depends(caller)]
+#: The caller of a route of the bot API (docs/bots.md): an API token counts too.
+Playing = Annotated[Identity, Depends(playing_identity)]
+#: The caller, if any, of a route that answers anybody (an API token reads as anybody).
+Caller = Annotated[Identity | None, Depends(reader)]
 PlatformDep = Annotated[Platform, Depends(platform_of)]

@@ -101,7 +101,7 @@ async def socket(ws: WebSocket, token: Annotated[str | None, Query()] = None) ->
     # Any token is taken: one that is not valid (too long, forged, expired) makes a spectator, as
     # docs/protocol.md says; none is refused at the handshake.
     await ws.accept()
-    conn = Connection(ws.app.state.platform, ws, socket_identity(ws, token))
+    conn = Connection(ws.app.state.platform, ws, await socket_identity(ws, token))
     who = conn.who
     await conn.send({"type": "welcome", "you": None if who is None else {"id": who.id, "name": who.name}})
     try:

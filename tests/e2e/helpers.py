@@ -29,8 +29,11 @@ PHONE: dict[str, Any] = {"width": 360, "height": 740}
 DESKTOP: dict[str, Any] = {"width": 1280, "height": 800}
 
 
-def new_page(browser: Any, lang: str = "pt-BR", width: int = 1200, height: int = 900) -> Any:
-    context = browser.new_context(locale=lang, viewport={"width": width, "height": height})
+def new_page(
+    browser: Any, lang: str = "pt-BR", width: int = 1200, height: int = 900, timezone: str | None = None
+) -> Any:
+    """A page of a context of its own; ``timezone``: the browser's time zone (by default the machine's)."""
+    context = browser.new_context(locale=lang, viewport={"width": width, "height": height}, timezone_id=timezone)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.helpers import http, new_page, page_state, play_one, play_until
+from tests.e2e.helpers import PASSWORD, http, log_in, new_page, page_state, play_one, play_until, sign_up
 
 pytestmark = pytest.mark.slow
 
+ME = "JSON.parse(localStorage.getItem('capicua.me'))"
 FOCUSED_TILE = "(e => e && e.classList.contains('tile') ? e.title : null)(document.activeElement)"
 
 
@@ -172,3 +173,37 @@ def test_two_browsers_play_at_the_same_individual_table(browser: Any, server: st
         p.inner_text(".result .winners").replace("¡Ganó ", "").replace(" venceu!", "").strip(" !") for p in (ana, bia)
     ]
     assert winner[0] == winner[1] and winner[0]
+
+
+def test_a_new_password_ends_the_other_browsers_session_and_log_out_everywhere_ends_this_one(
+    browser: Any, server: str, shots: Path
+) -> None:
+    ana = sign_up(server, "Ana")
+    laptop = new_page(browser, width=1280, height=800)
+    log_in(laptop, server, ana, f"/profile/{ana.id}")
+    laptop.wait_for_selector(".security-card #change-password")
+    phone = new_page(browser, width=360, height=740)
+    phone.goto(server)
+    phone.wait_for_selector("#create")
+    open_menu(phone)
+    phone.fill("#username", ana.username.upper())  # typed in capitals: the same account
+    phone.fill("#password", PASSWORD)
+    phone.click("#login")
+    phone.wait_for_selector("#logout", state="attached")
+    phone.goto(f"{server}/#/profile/{ana.id}")
+    phone.wait_for_selector(".security-card #logout-everywhere")
+    phone.screenshot(path=shots / "security-phone.png", full_page=True, animations="disabled")
+    laptop.fill("#current-password", PASSWORD)
+    laptop.fill("#new-password", "outra-senha-9")
+    laptop.click("#change-password")
+    laptop.wait_for_selector("#status:has-text('Senha trocada')")
+    laptop.screenshot(path=shots / "password-changed.png", full_page=True, animations="disabled")
+    phone.reload()  # the phone's session has ended: it goes on as a guest
+    phone.wait_for_selector("#login", state="attached")
+    assert phone.evaluate(ME)["guest"] is True
+    laptop.click("#logout-everywhere")  # this session too
+    laptop.wait_for_selector("#login", state="attached")
+    assert laptop.evaluate(ME)["guest"] is True
+    assert http.get(f"{server}/api/me", headers=ana.headers).status_code == 401
+    assert http.post(f"{server}/api/login", json={"username": ana.username, "password": "outra-senha-9"}).is_success
+    assert not laptop.errors and not phone.errors

@@ -1,5 +1,6 @@
 """The table as players see it (issue 11): seats, the end of each hand, the result, galo, forced passes,
-chat, renames, languages, the replay viewer, the phone layout, and screenshots for a person to look at."""
+chat, renames, languages, the replay viewer, the phone layout, tiles that lie still once laid (issue 18),
+and screenshots for a person to look at."""
 
 from __future__ import annotations
 
@@ -328,3 +329,82 @@ def test_screenshots_of_a_table_mid_hand_between_hands_and_at_the_end(
     page.screenshot(path=shots / f"{size}-result.png", animations="disabled")
     assert page.inner_text(".result .winners")
     assert not page.errors
+
+
+#: The board's tiles that animate: an animation longer than a lay animation's 300 ms, or endless, is
+#: reported; shorter ones are awaited.
+MOVING_TILES = """async () => {
+    const moving = [];
+    const short = [];
+    for (const e of document.querySelectorAll(".board-svg [data-tile]")) {
+        for (const a of e.getAnimations({ subtree: true })) {
+            if (a.playState !== "running") continue;
+            const end = a.effect ? a.effect.getComputedTiming().endTime : Infinity;
+            if (end <= 300) short.push(a.finished.catch(() => null));
+            else moving.push(`${e.dataset.tile} (${e.getAttribute("class")}): ${a.animationName || "?"} ${end}`);
+        }
+    }
+    await Promise.all(short);
+    return moving;
+}"""
+
+#: Where each of the board's tiles lies, every 100 ms for ms milliseconds: the tiles whose box moved more
+#: than half a pixel from where it first was, with how far; and the tiles seen.
+TILE_DRIFT = """(ms) => new Promise((done) => {
+    const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+    const tiles = () => [...document.querySelectorAll(".board-svg [data-tile]")];
+    const first = new Map(tiles().map((e) => [e.dataset.tile, box(e)]));
+    const drift = {};
+    const t0 = performance.now();
+    const look = () => {
+        for (const e of tiles()) {
+            const a = first.get(e.dataset.tile);
+            if (!a) { drift[e.dataset.tile] = "laid meanwhile"; continue; }
+            const d = Math.max(...box(e).map((x, i) => Math.abs(x - a[i])));
+            if (d > 0.5) drift[e.dataset.tile] = Math.max(drift[e.dataset.tile] || 0, Math.round(d));
+        }
+        if (performance.now() - t0 < ms) setTimeout(look, 100);
+        else done({ drift, tiles: [...first.keys()].sort() });
+    };
+    look();
+})"""
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_tiles_on_the_table_lie_still_the_amazonense_cross_included(
+    browser: Any, server: str, shots: Path, size: str
+) -> None:
+    """Issue 18: the centre double of every Amazonense cross (A1's spinner) moved, because the board's
+    class for it was also the loading spinner's, which spins. Once laid, no tile of the board animates (a
+    lay animation of 300 ms at most would be fine) and every tile stays where it is, for the player and for
+    a spectator."""
+    viewport = PHONE if size == "phone" else DESKTOP
+    page = new_page(browser, **viewport)
+    open_lobby(page, server)
+    table = make_table(page, server, variant="amazonense", target=1000, move_seconds=600)
+    # Play until the cross has its spinner and both long arms, at my turn: the table waits for me.
+    deadline = time.time() + 60
+    while not (my_turn(page) and len(page.query_selector_all(".board-svg [data-tile]")) >= 3):
+        assert time.time() < deadline, "no cross of three tiles at my turn"
+        if page.query_selector("#next-hand:not([disabled])"):
+            page.click("#next-hand")
+        elif my_turn(page):
+            play_one(page, avoid_pass=True)
+        page.wait_for_timeout(60)
+    watcher = new_page(browser, **viewport)
+    watcher.goto(f"{server}/#/table/{table}")
+    watcher.wait_for_function("document.querySelectorAll('.board-svg [data-tile]').length >= 3")
+    for p in (page, watcher):
+        assert p.evaluate(MOVING_TILES) == []
+    # A measurement: where each tile lies over two seconds (the table waits for me meanwhile).
+    for p in (page, watcher):  # both at once
+        p.evaluate(f"(ms) => {{ window.tileDrift = ({TILE_DRIFT})(ms); }}", 2000)
+    mine, theirs = (p.evaluate("() => window.tileDrift") for p in (page, watcher))
+    assert mine["drift"] == {} and theirs["drift"] == {}, (mine, theirs)
+    assert mine["tiles"] == theirs["tiles"] and len(mine["tiles"]) >= 3
+    assert my_turn(page)  # nothing was played meanwhile
+    for p in (page, watcher):
+        assert p.evaluate(MOVING_TILES) == []
+    page.screenshot(path=shots / f"amazonense-cross-{size}.png")  # as it is: animations running, if any
+    watcher.screenshot(path=shots / f"amazonense-cross-spectator-{size}.png")
+    assert not page.errors and not watcher.errors

@@ -443,3 +443,168 @@ def test_the_organiser_forbids_a_pairing_and_pairs_a_round_by_hand_and_the_page_
     page.wait_for_timeout(4000)
     assert not asked, asked
     assert not page.errors, page.errors
+
+
+def test_an_amazonense_tournament_names_result_helpers_who_enter_results_with_no_decision(
+    browser: Any, server: str, shots: Path
+) -> None:
+    """C8 (clarified), issue 18: Amazonense has no table referee (GET /api/variants' ``referee``). Its form
+    says so; over the board its organiser names result helpers (the page calls them that), who enter the
+    hands and the board's end with no fine and no award."""
+    org, ajuda = sign_up(server, "Organizadora"), sign_up(server, "Ajudante")
+    people = [sign_up(server, f"Parceiro{k}") for k in range(4)]
+    organiser = page_as(browser, server, org, "/tournaments", DESKTOP)
+    organiser.wait_for_selector("#tour-create")
+    assert "árbitros de mesa" in organiser.inner_text("#tour-game-referee")  # Dominousa first
+    organiser.select_option("#tour-game", "amazonense")
+    organiser.wait_for_selector("#tour-game-referee:has-text('não tem árbitro de mesa')")
+    assert "auxiliares" in organiser.inner_text("#tour-mode option[value='board']")
+    assert not organiser.query_selector("#opt-strict")
+    organiser.select_option("#tour-mode", "board")
+    organiser.fill("#tour-name", "Copa do Boto")
+    organiser.fill("#tour-rounds", "1")
+    shot(organiser, shots / "amazonense-form-desktop.png", full=True)
+    organiser.set_viewport_size(PHONE)
+    shot(organiser, shots / "amazonense-form-phone.png", full=True)
+    organiser.set_viewport_size(DESKTOP)
+    organiser.click("#tour-submit")
+    organiser.wait_for_selector("#tournament[data-status='registration']")
+    tid = re.search(r"#/tournament/([\w-]+)", organiser.url).group(1)  # type: ignore[union-attr]
+    assert tournament_page(server, tid)["game"] == "amazonense"
+    # The organiser's tool names result helpers, not referees.
+    organiser.wait_for_selector("#tour-referee-form[data-role='helper']")
+    assert "Auxiliares de mesa (resultados presenciais)" in organiser.inner_text("#tour-tool-referees")
+    assert "Nomear auxiliar" in organiser.inner_text("#tour-ref-add")
+    organiser.fill("#tour-ref-user", ajuda.username)
+    organiser.fill("#tour-ref-boards", "1")
+    organiser.click("#tour-ref-add")
+    organiser.wait_for_selector(".tour-referees-edit li:has-text('Ajudante')")
+    data = tournament_page(server, tid)
+    assert data["referees"] == [] and [(h["id"], h["boards"]) for h in data["helpers"]] == [(ajuda.id, [1])]
+    for k in range(2):
+        register_team(server, tid, people[2 * k], people[2 * k + 1], f"Dupla {k + 1}")
+    call(server, org, "POST", f"/api/tournaments/{tid}/start")
+    organiser.wait_for_selector("#tournament[data-status='running'] .tour-info-card .tour-helpers")
+    assert "Auxiliares de mesa" in organiser.inner_text(".tour-info-card")
+    shot(organiser, shots / "amazonense-tournament-organiser-desktop.png", full=True)
+    organiser.set_viewport_size(PHONE)
+    shot(organiser, shots / "amazonense-tournament-organiser-phone.png", full=True)
+
+    # The helper: his boards' scoresheet, no console, no fine, no award.
+    helper = page_as(browser, server, ajuda, f"/tournament/{tid}", PHONE)
+    helper.wait_for_selector(".tour-my-referee a.tour-sheet-link[data-board='1']")
+    assert "auxiliar de mesa (resultados presenciais)" in helper.inner_text(".tour-my-referee")
+    assert not helper.query_selector("a.tour-ref-link")
+    shot(helper, shots / "amazonense-tournament-helper-phone.png", full=True)
+    helper.set_viewport_size(DESKTOP)
+    shot(helper, shots / "amazonense-tournament-helper-desktop.png", full=True)
+    helper.set_viewport_size(PHONE)
+    helper.click(".tour-my-referee a.tour-sheet-link[data-board='1']")
+    helper.wait_for_selector("#entry-form")
+    assert not helper.query_selector("button.ref-choice[data-kind='fine'], #entry-fined, #entry-winner")
+    helper.fill("#entry-a", "45")
+    helper.fill("#entry-b", "45")
+    helper.click("#entry-add")
+    helper.wait_for_selector("#entry-list li.kind-hand")
+    helper.wait_for_selector("#entry-end[disabled]")  # equal points: the next hands decide, nobody else
+    assert "próximas mãos" in helper.inner_text(".entry-end")
+    helper.fill("#entry-b", "20")
+    helper.click("#entry-add")
+    helper.wait_for_selector("#entry-end:not([disabled])")
+    shot(helper, shots / "amazonense-sheet-helper-phone.png", full=True)
+    helper.click("#entry-end")
+    helper.wait_for_selector("#entry-score .entry-final")
+    board = tournament_page(server, tid)["rounds"][0]["boards"][0]
+    assert (board["kind"], board["winner"], board["points"]) == ("board", board["team_b"], [45, 65])
+    # In Spanish the page calls them helpers too.
+    helper.goto(f"{server}/#/tournament/{tid}")
+    helper.select_option("#lang", "es")
+    helper.wait_for_selector(".tour-info-card h2:has-text('Auxiliares (resultados presenciales)')")
+    assert not organiser.errors and not helper.errors, (organiser.errors, helper.errors)
+
+
+def test_the_referee_console_is_refused_to_a_guest_and_wherever_the_game_has_no_table_referee(
+    browser: Any, server: str, shots: Path
+) -> None:
+    """Issue 18: only a table's referees get its console (GET /api/tables/{id}/referee answers 403 to anyone
+    else): a guest who opens #/referee/TABLE sees why, and the way to watch, not the console; at a table of a
+    game without a table referee nobody gets it, its creator neither."""
+    org = sign_up(server, "Criadora")
+    people = [sign_up(server, f"Mesa{k}") for k in range(4)]
+    tables = {}
+    for game, extra in (("dominousa", {"strict": True}), ("amazonense", {})):
+        body = {"variant": game, **extra, **QUICK}
+        tables[game] = call(server, org, "POST", "/api/tables", body, 201)["id"]
+        for who in people:
+            call(server, who, "POST", f"/api/tables/{tables[game]}/join", {})
+        call(server, people[0], "POST", f"/api/tables/{tables[game]}/start")
+    # The strict table's creator referees it: the console opens for him.
+    creator = page_as(browser, server, org, f"/referee/{tables['dominousa']}", DESKTOP)
+    creator.wait_for_selector("#ref-panel #ref-apply:not([disabled])", timeout=10000)
+    for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+        guest = new_page(browser, **viewport)
+        guest.goto(f"{server}/#/referee/{tables['dominousa']}")
+        guest.wait_for_selector("#ref-refused")
+        assert "Só os árbitros desta mesa" in guest.inner_text("#ref-refused")
+        assert not guest.query_selector("#ref-panel, #ref-form, .ref-decisions")
+        shot(guest, shots / f"referee-console-refused-guest-{size}.png")
+        guest.click("#ref-refused-watch")  # the way to watch the table, as anyone may
+        guest.wait_for_selector(".table-view .seat-chip[data-seat='3']", timeout=10000)
+        assert not guest.query_selector("#open-referee") and not guest.errors, guest.errors
+    # An Amazonense table: nobody referees it, its creator (who does not sit there) neither.
+    creator.goto(f"{server}/#/referee/{tables['amazonense']}")
+    creator.wait_for_selector("#ref-refused")
+    assert "Este jogo não tem árbitro de mesa" in creator.inner_text("#ref-refused")
+    assert not creator.query_selector("#ref-panel")
+    shot(creator, shots / "referee-console-refused-amazonense-desktop.png")
+    creator.goto(f"{server}/#/table/{tables['amazonense']}")
+    creator.wait_for_selector(".table-view .seat-chip[data-seat='3']", timeout=10000)
+    assert not creator.query_selector("#open-referee")
+    assert not creator.errors, creator.errors
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_start_entered_at_19h_in_manaus_is_kept_and_shown_as_19h_with_the_zones_name(
+    browser: Any, server: str, shots: Path, size: dict[str, Any]
+) -> None:
+    """Issue 18 (4): an organiser in Manaus (UTC-4) enters 19:00; the form sends it with its offset, the server
+    keeps 23:00 UTC (SQLite kept 19:00 UTC: the page showed 15:00), and every page shows it in the viewer's own
+    zone, named in his language: 19:00 Horário Padrão do Amazonas in Manaus, 8:00 PM in São Paulo."""
+    kind = "phone" if size is PHONE else "desktop"
+    org = sign_up(server, "Organizadora")
+    # Manaus has had no summer time since 2000; the latest start of the session's tournaments (the lobby lists 4)
+    day = dt.date(2099, 3, 10)
+    page = new_page(browser, lang="pt-BR", timezone="America/Manaus", **size)
+    log_in(page, server, org, "/tournaments")
+    page.wait_for_selector("#tour-create")
+    page.fill("#tour-name", f"Copa Amazonas {secrets.token_hex(2)}")
+    page.fill("#tour-starts", f"{day}T19:00")
+    page.fill("#tour-closes", f"{day}T18:30")
+    assert page.inner_text("#tour-zone") == "No seu fuso horário (Horário Padrão do Amazonas, America/Manaus)"
+    page.locator("#tour-starts").scroll_into_view_if_needed()
+    shot(page, shots / f"manaus-form-{kind}.png")
+    page.click("#tour-submit")
+    page.wait_for_selector("#tournament[data-status='registration']")
+    tid = re.search(r"#/tournament/([\w-]+)", page.url).group(1)  # type: ignore[union-attr]
+    data = tournament_page(server, tid)
+    assert (data["starts_at"], data["registration_closes"]) == (f"{day}T23:00:00+00:00", f"{day}T22:30:00+00:00")
+    when = page.inner_text(".tour-when time")
+    assert re.search(r"\b19:00 Horário Padrão do Amazonas$", when), when
+    rules = page.inner_text(".tour-rules-line")
+    assert re.search(r"inscrições até .*\b18:30 AMT\b", rules), rules
+    page.evaluate("window.scrollTo(0, 0)")
+    shot(page, shots / f"manaus-tournament-{kind}.png")
+    page.goto(f"{server}/#/tournaments")
+    item = page.wait_for_selector(f"li.tour-item[data-tournament='{tid}'] .tour-item-when time")
+    assert re.search(r"\b19:00 Horário Padrão do Amazonas$", item.inner_text()), item.inner_text()
+    # The same moment for a viewer in São Paulo who reads English: his own zone, named in his words.
+    elsewhere = new_page(browser, lang="en", timezone="America/Sao_Paulo", **size)
+    elsewhere.goto(f"{server}/#/tournament/{tid}")
+    when = elsewhere.wait_for_selector(".tour-when time").inner_text()
+    assert re.search(r"\b08:00\sPM Brasilia Standard Time$", when), when
+    shot(elsewhere, shots / f"sao-paulo-en-tournament-{kind}.png")
+    shot(page, shots / f"manaus-list-{kind}.png")
+    page.goto(f"{server}/#/")
+    box = page.wait_for_selector(f"#lobby-tournaments li:has(a[href='#/tournament/{tid}']) small")
+    assert re.search(r"\b19:00 AMT$", box.inner_text()), box.inner_text()  # the lobby's box: the zone's short name
+    assert not page.errors and not elsewhere.errors, (page.errors, elsewhere.errors)

@@ -17,12 +17,15 @@ import re
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from capicua.rules import CLAIM, PASS, TIME, IllegalMoveError, Match, Move, MoveError, Score, Tile
 from capicua.rules.dominousa import FINES, DominousaHand, lead_draw_winner
 from capicua.rules.moves import Action, RefereeAction, format_action, parse_action
 from capicua.rules.record import Record, RecordError, replay, summary
 from tests.rules.helpers import deal, shift
+from tests.rules.test_properties import played_hands
 
 # -- helpers ---------------------------------------------------------------------------------------
 
@@ -1288,6 +1291,63 @@ def test_C9_a_play_out_of_turn_is_fined_20_and_undone_whatever_end_it_names_or_o
     hand = play(hand_of(TRANQUE_0, strict=True), "0: 3-4")
     assert_fined(hand, f"2: {written}", 20)
     assert repr(hand.layout) == "LineLayout('3-4')" and hand.turn == 1
+
+
+#: SIXES until both ends are 4 (6-6, 6-5 L, 5-5 L, 6-4 R, 5-4 L), seat 2 to play: seat 1 still holds 4-4, which
+#: fits both ends, and seat 2 holds 4s (so seat 1 is in no jugada corrida).
+SIXES_FOURS = "0: 6-6, 1: pass, 2: pass, 3: pass, 0: 6-5 L, 1: 5-5 L, 2: pass, 3: pass, 0: 6-4 R, 1: 5-4 L"
+
+
+def test_C9_a_play_out_of_turn_fitting_both_ends_is_fined_without_being_asked_its_end() -> None:
+    """C9 clarification: SIXES_FOURS, seat 1 plays 4-4 out of turn and writes no end. It fits both ends, but
+    its end is never asked for ("fits more than one end: say which"): read as the live table and records read
+    actions, it is fined 20 and undone. At a casual table it is refused for what it is: out of turn."""
+    hand = play(hand_of(SIXES, strict=True), SIXES_FOURS)
+    assert hand.turn == 2 and not hand.play_stands_out_of_turn(1)
+    assert hand.parse_move("4-4", 1) == Move.parse("4-4")  # left as written
+    assert assert_fined(hand, "1: 4-4", 20) == Score(11, 1, "fine", 20, 0)
+    casual = play(hand_of(SIXES), SIXES_FOURS)
+    with pytest.raises(IllegalMoveError, match="not seat 1's turn"):
+        casual.push(casual.parse_move("4-4", 1), 1)
+    m = Match("dominousa", options={"strict": True})
+    play_in_match(m, SIXES, SIXES_FOURS, 0)
+    seat, move = m.parse_action("1: 4-4")
+    m.push(move, seat)
+    m.push(m.parse_move("4-3 L", 2), 2)  # the hand goes on: seat 2 plays
+    record = Record.from_match(m)
+    assert record.hands[0].actions[-2:] == ["1: 4-4", "2: 4-3 L"]
+    replayed = summary(replay(record))["hands"][0]
+    assert replayed["scoring"] == [{"hand": 1, "action": 11, "seat": 1, "kind": "fine", "points": 20, "to": 0}]
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_C9_any_play_out_of_turn_is_fined_20_and_undone_however_it_is_written(seed: int) -> None:
+    """C9 clarification, over random strict hands: a seat that is not to act (and whose play would not stand
+    as a jugada corrida) plays a tile he holds, written with L, R or no end, read as the table reads it: it is
+    fined 20 to the other team and undone, never refused for its end."""
+    for hand, rng in played_hands("dominousa-strict", None, seed, max_hands=2):
+        assert isinstance(hand, DominousaHand)
+        seat = rng.choice([s for s in range(4) if s != hand.turn])
+        if hand.play_stands_out_of_turn(seat) or not hand.hands[seat]:
+            continue
+        written = f"{rng.choice(hand.tiles(seat))} {rng.choice(['', 'L', 'R'])}".strip()
+        trial = hand.copy()
+        assert isinstance(trial, DominousaHand)
+        before = board(trial)
+        trial.push(trial.parse_move(written, seat), seat)
+        assert board(trial) == before, written
+        assert trial.scores[-1] == Score(len(trial.history), seat, "fine", 20, 1 - seat % 2), written
+
+
+def test_C9_a_jugada_corrida_fitting_both_ends_still_says_its_end() -> None:
+    """C6: a jugada corrida stands, so where it goes matters. SIXES after 6-6 and two passes: seat 0 (the only
+    6s) plays on before seat 3 passes; 6-5 fits both ends (6 and 6), so he must say which."""
+    hand = play(hand_of(SIXES, strict=True), "0: 6-6, 1: pass, 2: pass")
+    assert hand.turn == 3 and hand.play_stands_out_of_turn(0)
+    with pytest.raises(IllegalMoveError, match="fits more than one end"):
+        hand.parse_move("6-5", 0)
+    assert hand.parse_move("6-5 L", 0) == Move.parse("6-5 L")
 
 
 @pytest.mark.parametrize("written", ["3-0", "0-3", "3-0 L", "3-0 R"])

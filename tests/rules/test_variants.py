@@ -308,3 +308,11 @@ def test_replay_steps_checks_what_replay_checks() -> None:
 def test_replay_steps_of_a_record_with_no_hands() -> None:
     record = Record("dominousa", ["a", "b", "c", "d"], [])
     assert replay_steps(record.to_json())["steps"] == [] and not replay(record).hands
+
+
+def test_D1_D3_D5_each_game_declares_how_its_rated_matches_are_rated() -> None:
+    """The ratings service asks the variant, never the game's name: the partnership games rate the two teams'
+    skill (D2), Amazonense alone with the D3 bonus; individual play moves zero-sum ranking points (D5)."""
+    declared = {v.name: (v.rating, v.rating_bonus) for v in variants.all_variants()}
+    assert declared == {"amazonense": ("teams", True), "dominousa": ("teams", False), "individual": ("points", False)}
+    assert all(v.describe()["rating"] == v.rating for v in variants.all_variants())

@@ -3,6 +3,8 @@ service (the listener of MatchEnded) and its store."""
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
 import datetime as dt
 import secrets
 from collections.abc import Awaitable, Callable
@@ -17,6 +19,7 @@ from capicua.rules.randomgame import random_match
 from capicua.rules.record import Record
 from capicua.rules.variant import MatchOutcome, MatchTermination
 from capicua.service.bus import MatchEnded
+from capicua.service.errors import ServiceError
 from capicua.service.ratings.model import BONUS_CAP, SCALE, Skill, amazonense_bonus, display, rate_teams
 from capicua.service.ratings.points import STAKE, ranking_flows
 from capicua.service.ratings.service import Ratings, seat_stats
@@ -142,7 +145,7 @@ def test_D3_the_bonus_is_its_own_line_of_the_change_in_amazonense_only(store_url
     match = random_match("amazonense", seed=3)
     players = fresh("d3-", 4)
     record = Record.from_match(match, players).to_json()
-    stats = seat_stats(record, 4)
+    stats = seat_stats(record)
     expected = [amazonense_bonus(s.galos, s.batidas, s.table_points) for s in stats]
     assert any(expected), "the match should score some table points"
     assert match.winner is not None
@@ -164,6 +167,50 @@ def test_D3_the_bonus_is_its_own_line_of_the_change_in_amazonense_only(store_url
     run_async(with_ratings(store_url, body))
 
 
+def _two_batidas_of_seat_3() -> Match:
+    """Seat 3 goes out twice: first while his opponents hold 0-0 and 1-1 (the hand count is 0, so there is no
+    batida entry, A7), then with the double 5-5 (a batida entry, the double's 20 and the table's 20)."""
+    from tests.rules.test_amazonense_rules import (
+        BATIDA_DOUBLE_DEAL,
+        BATIDA_DOUBLE_LAST,
+        BATIDA_DOUBLE_PLAY,
+        BATIDA_ZERO_DEAL,
+        BATIDA_ZERO_LAST,
+        BATIDA_ZERO_PLAY,
+        play_in_match,
+    )
+
+    match = Match("amazonense")
+    play_in_match(match, BATIDA_ZERO_DEAL, BATIDA_ZERO_PLAY + BATIDA_ZERO_LAST)
+    play_in_match(match, BATIDA_DOUBLE_DEAL, BATIDA_DOUBLE_PLAY + BATIDA_DOUBLE_LAST)  # A3: he leads a double
+    assert [h.end for h in match.hands] == ["batida", "batida"] and match.went_out() == [0, 0, 0, 2]
+    assert [s.kind for h in match.hands for s in h.scores if s.kind.startswith("batida")] == ["batida", "batida-double"]
+    return match
+
+
+def test_D3_a_batida_earns_its_bonus_whether_or_not_it_scored(store_url: str) -> None:
+    """D3 clarified: going out counts one batida even when the opponents hold fewer than 5 pips, and once (not
+    twice, not never) when it is made with a double. Both ways of rating agree: the table's tally sent with
+    the match's end, and the record replayed."""
+    match = _two_batidas_of_seat_3()
+    table_points = match.tally()[3]["table"][1]
+    expected = amazonense_bonus(galos=0, batidas=2, table_points=table_points)
+    assert expected == min(BONUS_CAP, 4 + table_points // 25)
+    players = fresh("d3b-", 4)
+    record = Record.from_match(match, players).to_json()
+    assert seat_stats(record)[3].batidas == 2
+
+    async def body(r: Ratings, clock: Clock) -> None:
+        for n, tally in enumerate([(match.tally(), match.went_out()), (None, None)], start=1):
+            event = ended("amazonense", players, 1, n, MONDAY, record=record)
+            event = dataclasses.replace(event, tally=tally[0], went_out=tally[1])
+            await r.on_match_ended(event)
+            changes = await r.changes_of_match(event.match_id)
+            assert changes[3]["bonus"] == expected, f"match {n}"
+
+    run_async(with_ratings(store_url, body))
+
+
 # -- D4 --------------------------------------------------------------------------------------------------
 def test_D4_the_week_runs_from_monday_to_sunday_in_the_platform_time_zone() -> None:
     from zoneinfo import ZoneInfo
@@ -176,6 +223,63 @@ def test_D4_the_week_runs_from_monday_to_sunday_in_the_platform_time_zone() -> N
     begin, end = week_bounds(dt.date(2026, 11, 30), tz)
     assert begin == dt.datetime(2026, 11, 30, 3, 0, tzinfo=dt.UTC) and end == monday_early.astimezone(dt.UTC)
     assert week_start(dt.datetime(2026, 12, 7, 2, 0, tzinfo=dt.UTC), tz) == dt.date(2026, 11, 30)  # 23:00 local
+
+
+class NoMatches:
+    """A ratings store without a rated match: what a week is answered with does not depend on the database."""
+
+    async def changes_between(self, game: str, begin: dt.datetime, end: dt.datetime) -> list[Any]:
+        assert begin.tzinfo is dt.UTC and end.tzinfo is dt.UTC
+        return []
+
+    async def medals(self, game: str, week: dt.date) -> list[Any]:
+        return []
+
+    async def closed_weeks(self, game: str) -> set[dt.date]:
+        return set()
+
+
+async def no_names(ids: list[str]) -> dict[str, str]:
+    return {}
+
+
+EDGES = st.one_of(st.dates(max_value=dt.date(1, 1, 14)), st.dates(min_value=dt.date(9999, 12, 14)), st.dates())
+ZONES = st.sampled_from(
+    ["America/Sao_Paulo", "America/Manaus", "Asia/Tokyo", "Pacific/Kiritimati", "Pacific/Pago_Pago", "UTC"]
+)
+
+
+@given(EDGES, ZONES)
+def test_D4_any_date_gets_its_weeks_ranking_or_invalid_when_the_week_does_not_fit_the_calendar(
+    date: dt.date, zone: str
+) -> None:
+    """Issue 18 (8): the week of 9999-12-27 ends in the year 10000 (and in Tokyo, east of UTC, the week of
+    0001-01-01 begins in the year 0 in UTC): a ServiceError ``invalid`` (422), never an OverflowError (500)."""
+    r = Ratings(NoMatches(), no_names, timezone=zone)  # type: ignore[arg-type]
+    monday = date - dt.timedelta(days=date.weekday())
+    fits = dt.date(1, 1, 2) <= monday <= dt.date.max - dt.timedelta(days=8)
+    try:
+        week = asyncio.run(r.week("dominousa", monday))
+    except ServiceError as exc:
+        assert exc.code == "invalid" and monday.isoformat() in exc.message
+        assert not fits
+        return
+    begins, ends = dt.datetime.fromisoformat(week["begins"]), dt.datetime.fromisoformat(week["ends"])
+    assert week["week"] == monday.isoformat() and dt.timedelta(days=6) < ends - begins < dt.timedelta(days=8)
+
+
+def test_D4_the_weeks_at_the_ends_of_the_calendar() -> None:
+    def answer(monday: dt.date, zone: str) -> str:
+        r = Ratings(NoMatches(), no_names, timezone=zone)  # type: ignore[arg-type]
+        try:
+            return str(asyncio.run(r.week("dominousa", monday))["ends"])
+        except ServiceError as exc:
+            return exc.code
+
+    assert answer(dt.date(9999, 12, 27), "America/Sao_Paulo") == "invalid"
+    assert answer(dt.date(9999, 12, 20), "America/Sao_Paulo") == "9999-12-27T03:00:00+00:00"
+    assert answer(dt.date(1, 1, 1), "UTC") == "0001-01-08T00:00:00+00:00"
+    assert answer(dt.date(1, 1, 1), "Asia/Tokyo") == "invalid"  # 0001-01-01 00:00 in Tokyo is in the year 0 in UTC
 
 
 def test_D4_net_score_ties_by_wins_then_who_reached_it_first() -> None:
@@ -368,4 +472,8 @@ def test_D3_the_tally_a_table_sends_agrees_with_its_record(seed: int) -> None:
 
     match = random_match("amazonense", seed=seed)
     record = Record.from_match(match, ["a", "b", "c", "d"]).to_json()
-    assert tally_stats(match.tally()) == seat_stats(record, 4)
+    stats = tally_stats(match.tally(), match.went_out())
+    assert stats == seat_stats(record)
+    # D3 clarified: a batida is the player going out, scored or not: the seat left with no tile
+    for seat in range(4):
+        assert stats[seat].batidas == sum(1 for h in match.hands if h.end == "batida" and not h.hands[seat])

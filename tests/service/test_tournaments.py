@@ -10,6 +10,7 @@ import datetime as dt
 import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -20,7 +21,7 @@ from capicua.service.store import Store
 from capicua.service.store.schema import PairingRow, TournamentRow
 from capicua.service.tables import Table, TableConfig
 from capicua.service.tables.fanout import Subscriber
-from capicua.service.tournaments.director import Tournaments
+from capicua.service.tournaments.director import HELPER, Tournaments
 from tests.aio import run_async
 
 START = dt.datetime(2026, 12, 5, 14, 0, tzinfo=dt.UTC)
@@ -213,6 +214,43 @@ def test_registration_is_open_only_in_its_window(empty_store_url: str) -> None:
         with pytest.raises(ServiceError, match="closed") as err:
             await platform.tournaments.accept(b, t.id, team.team)
         assert err.value.code == "closed"
+
+    run(empty_store_url, body)
+
+
+def test_times_keep_their_zone_a_start_at_19h_in_manaus_draws_round_one_at_23h_utc_not_hours_early(
+    empty_store_url: str,
+) -> None:
+    """Issue 18 (4): 19:00 in Manaus (UTC-4) is 23:00 UTC. SQLite used to keep it as 19:00 UTC, so round 1 was
+    drawn (and the no-show clock ran) four hours before the players came; registration closing at 13:00 in
+    Kolkata (+05:30) closed at 13:00 UTC. Every time is written and read back as the same moment."""
+
+    async def body(platform: Platform, clock: Clock) -> None:
+        organiser, *people = await accounts(platform, 7)
+        starts = dt.datetime(2026, 12, 5, 19, 0, tzinfo=ZoneInfo("America/Manaus"))
+        closes = dt.datetime(2026, 12, 5, 13, 0, tzinfo=dt.timezone(dt.timedelta(hours=5, minutes=30)))
+        t = await platform.tournaments.create(
+            organiser, "Copa Manaus", "dominousa", starts, options=QUICK, registration_closes=closes
+        )
+        row = await platform.tournaments.get(t.id)
+        assert row.starts_at == starts and row.starts_at.isoformat() == "2026-12-05T23:00:00+00:00"
+        assert row.registration_closes == closes and row.registration_closes.tzinfo is dt.UTC
+        for a, b in (people[0:2], people[2:4]):
+            team = await platform.tournaments.register(a, t.id, await _username(platform, b))
+            await platform.tournaments.accept(b, t.id, team.team)
+        clock.now = dt.datetime(2026, 12, 5, 7, 29, tzinfo=dt.UTC)  # 12:59 in Kolkata: still open
+        late = await platform.tournaments.register(people[4], t.id, await _username(platform, people[5]))
+        clock.now = dt.datetime(2026, 12, 5, 7, 30, tzinfo=dt.UTC)  # 13:00 in Kolkata
+        with pytest.raises(ServiceError) as err:
+            await platform.tournaments.accept(people[5], t.id, late.team)
+        assert err.value.code == "closed"
+        clock.now = dt.datetime(2026, 12, 5, 22, 59, tzinfo=dt.UTC)  # 18:59 in Manaus
+        await platform.tournaments.sweep()
+        assert (await platform.tournaments.get(t.id)).status == "registration"
+        clock.now = dt.datetime(2026, 12, 5, 23, 0, tzinfo=dt.UTC)  # 19:00 in Manaus
+        await platform.tournaments.sweep()
+        row = await platform.tournaments.get(t.id)
+        assert (row.status, row.current_round, row.round_started_at) == ("running", 1, clock.now)
 
     run(empty_store_url, body)
 
@@ -619,6 +657,70 @@ def test_over_the_board_the_referee_enters_hands_and_fines_and_the_result(empty_
         awarded = await d.board_result(referee, f.t.id, 1, 2, winner=other.team_b, reason="decisão do árbitro")
         assert (awarded.kind, awarded.winner) == ("award", other.team_b)
         assert (await f.row()).current_round == 2
+
+    run(empty_store_url, body)
+
+
+def test_C8_a_game_without_a_table_referee_names_result_helpers_who_enter_only_results(empty_store_url: str) -> None:
+    """C8 (clarified): only Dominousa has a table referee. At an Amazonense tournament nobody makes a C8
+    decision: nobody referees its tables, those the organiser names are result helpers, who (like him) enter
+    the hands' points and the results over the board, and no fine nor award."""
+
+    async def body(platform: Platform, clock: Clock) -> None:
+        d = platform.tournaments
+        online = await field(platform, 2, game="amazonense", options={"target": 20, "pause_seconds": 0})
+        (helper, stranger) = await accounts(platform, 2)
+        name = await _username(platform, helper)
+        with pytest.raises(ServiceError) as err:
+            await d.set_referee(online.organiser, online.t.id, name, [])
+        assert err.value.code == "no-referee"
+        with pytest.raises(ServiceError, match="over-the-board") as err:  # online: the matches give the results
+            await d.set_referee(online.organiser, online.t.id, name, [], role=HELPER)
+        assert err.value.code == "invalid"
+        assert await platform.store.tournaments.referees(online.t.id) == []
+        clock.now = START
+        await d.start(online.organiser, online.t.id)
+        table = platform.tables.get((await online.boards(1))[0].table_id or "")
+        for who in (online.organiser, helper):  # nobody referees an Amazonense table, its organiser neither
+            assert await platform.tables.may_referee(table.state, who) is False
+            with pytest.raises(ServiceError, match="no table referee") as err:
+                await platform.tables.check_referee(table.state, who)
+            assert err.value.code == "forbidden"
+
+        f = await field(platform, 4, game="amazonense", mode="board", options={"target": 200})
+        with pytest.raises(ServiceError) as err:
+            await d.set_referee(f.organiser, f.t.id, name, [1])
+        assert err.value.code == "no-referee"
+        await d.set_referee(f.organiser, f.t.id, name, [1], role=HELPER)
+        await d.start(f.organiser, f.t.id)
+        first, second = await f.boards(1)
+        await d.board_entry(helper, f.t.id, 1, 1, 45, 0, note="batida")
+        row = await d.board_entry(helper, f.t.id, 1, 1, 0, 45)
+        assert (row.points_a, row.points_b) == (45, 45)
+        refused: list[tuple[Awaitable[PairingRow], str]] = [
+            (d.board_entry(helper, f.t.id, 1, 1, 0, 20, kind="fine"), "no-referee"),  # no fines
+            (d.board_result(helper, f.t.id, 1, 1, winner=first.team_a), "no-referee"),  # no award
+            (d.board_result(helper, f.t.id, 1, 1), "invalid"),  # equal: the next hands decide
+            (d.board_entry(helper, f.t.id, 1, 2, 5, 0), "forbidden"),  # board 1 only
+            (d.board_entry(stranger, f.t.id, 1, 1, 5, 0), "forbidden"),
+        ]
+        for entry, code in refused:
+            with pytest.raises(ServiceError) as err:
+                await entry
+            assert err.value.code == code
+        assert (await f.boards(1))[0].hands == row.hands  # the refusals changed nothing
+        await d.board_entry(helper, f.t.id, 1, 1, 0, 20)
+        done = await d.board_result(helper, f.t.id, 1, 1, winner=first.team_b)  # the points' winner: no award
+        assert (done.status, done.kind, done.winner) == ("done", "board", first.team_b)
+        # The organiser enters results on every board; a no-show is C10's, not a referee's decision.
+        assert second.team_b is not None
+        gone = await d.board_result(f.organiser, f.t.id, 1, 2, absent=[second.team_b])
+        assert (gone.kind, gone.winner) == ("forfeit", second.team_a)
+        # A game with a table referee names referees, not helpers.
+        dominousa = await field(platform, 2, mode="board")
+        with pytest.raises(ServiceError) as err:
+            await d.set_referee(dominousa.organiser, dominousa.t.id, name, [], role=HELPER)
+        assert err.value.code == "invalid"
 
     run(empty_store_url, body)
 

@@ -28,8 +28,11 @@ def free_port() -> int:
 class Server:
     """``capicua serve`` as a subprocess; each start logs to its own file."""
 
-    def __init__(self, data_dir: Path, port: int, database_url: str | None = None) -> None:
+    def __init__(
+        self, data_dir: Path, port: int, database_url: str | None = None, command: list[str] = CAPICUA
+    ) -> None:
         self.data_dir = data_dir
+        self.command = command  # the ``capicua`` to start (another venv's, for the install test)
         self.port = port
         self.database_url = database_url  # None: SQLite in data_dir
         self.base = f"http://{HOST}:{port}"
@@ -45,7 +48,7 @@ class Server:
             if self.database_url is not None:
                 args += ["--database-url", self.database_url]
             self.proc = subprocess.Popen(
-                [*CAPICUA, "serve", *args],
+                [*self.command, "serve", *args],
                 stdout=out,
                 stderr=subprocess.STDOUT,
                 env={k: v for k, v in os.environ.items() if k != "CAPICUA_DATABASE_URL"},

@@ -81,8 +81,10 @@ def test_bot_api_refusals_are_clear_and_change_nothing(h: Harness) -> None:
     assert (r.status_code, r.json()["error"]) == (409, "not-playing")
     r = h.client.post(f"/api/tables/{table_id}/invite", json={"username": "bia"}, headers=person.headers)
     assert (r.status_code, r.json()["error"]) == (404, "not-found")  # bia is no bot account
-    r = h.client.post(f"/api/tables/{table_id}/invite", json={"username": "robo"}, headers=bearer(token))
+    r = h.client.post(f"/api/tables/{table_id}/invite", json={"username": "robo"}, headers=bot.headers)
     assert (r.status_code, r.json()["error"]) == (403, "forbidden")  # only the table's players invite
+    r = h.client.post(f"/api/tables/{table_id}/invite", json={"username": "robo"}, headers=bearer(token))
+    assert (r.status_code, r.json()["error"]) == (403, "api-token")  # and an API token only plays
     r = h.client.post("/api/bot/invitations/nothing/accept", headers=bearer(token))
     assert (r.status_code, r.json()["error"]) == (404, "not-found")
     bots = h.client.get("/api/bot/accounts").json()

@@ -336,3 +336,77 @@ def test_bots_at_one_table_have_names_of_their_own(h: Harness) -> None:
         table_id = create_table(h.client, guest, variant="individual", players=4, sit=True)["id"]
         h.client.post(f"/api/tables/{table_id}/bots", json={"level": "greedy"}, headers=guest.headers)
         assert name not in [s["name"] for s in h.client.get(f"/api/tables/{table_id}").json()["seats"]]
+
+
+# -- strict mode (C9) ---------------------------------------------------------------------------------------
+def test_C9_at_a_strict_table_a_play_out_of_turn_is_fined_though_it_omits_an_end_it_could_take(
+    h: Harness, seed: int
+) -> None:
+    """C9 clarification, live: four people at a strict Dominousa table play their first legal move, until a
+    player who is not to act holds a tile that fits both ends while the seat to act can play (so his play can
+    be no jugada corrida). He plays it out of turn with no end: the table takes it (ack), fines 20 to the
+    other team and gives the tile back; it never asks which end."""
+    owner = h.guest("Owner")
+    table_id = create_table(h.client, owner, variant="dominousa", strict=True)["id"]
+    players = []
+    for seat in range(4):
+        who = h.guest(f"Strict{seat}")
+        join(h.client, who, table_id, seat)
+        conn = h.connect(who, f"strict{seat}", seat)
+        conn.subscribe(table_id)
+        conn.expect("state")
+        players.append(Player(who, seat, conn, lambda p, hand: hand["legal"][0]))
+    r = h.client.post(f"/api/tables/{table_id}/start", headers=players[0].guest.headers)
+    assert r.status_code == 200, r.text
+
+    def out_of_turn() -> tuple[Player, str] | None:
+        """A player not to act with a tile that fits both ends, while the seat to act holds a play."""
+        hands = {}
+        for p in players:
+            assert p.conn is not None
+            state = p.conn.latest_state()
+            if state is None or state["n"] != h.table(table_id).n or state.get("hand") is None:
+                return None
+            hands[p.seat] = state["hand"]
+        turn = hands[0]["turn"]
+        ends = list(hands[0]["layout"]["ends"].values())
+        if hands[0]["end"] is not None or turn is None or len(ends) != 2:
+            return None
+        if not any(PLAY_RE.match(m) for m in hands[turn]["legal"]):
+            return None
+        for p in players:
+            both = [t for t in hands[p.seat]["tiles"] if all(pip in (int(t[0]), int(t[2])) for pip in ends)]
+            if p.seat != turn and both:
+                return p, both[0]
+        return None
+
+    found = None
+    deadline = time.monotonic() + 60
+    while found is None and not players[0].conn.saw_end(table_id):  # type: ignore[union-attr]
+        assert time.monotonic() < deadline, "no such position in a whole match"
+        h.poll_all()
+        found = out_of_turn() if all(p.waiting is None for p in players) else None
+        if found is None:
+            for p in players:
+                p.step(table_id)
+            for p in players:
+                p.take_replies()
+    assert found is not None, "no such position in a whole match"
+    player, tile = found
+    assert player.conn is not None
+    conn = player.conn
+    before = list(h.table(table_id).match.hand.points)  # type: ignore[union-attr]
+    conn.act(table_id, tile, "out-of-turn")
+    reply = conn.recv_until(lambda f: f["type"] in ("ack", "error") and f.get("ref") == "out-of-turn")
+    assert reply["type"] == "ack", reply
+    event = conn.wait_for(lambda f: f["type"] == "event" and f["n"] == reply["n"])
+    hand = event["state"]["hand"]
+    team = 1 - player.seat % 2
+    assert hand["scores"][-1] == {
+        "action": len(hand["history"]),
+        "seat": player.seat,
+        "kind": "fine",
+        "points": 20,
+        "to": team,
+    }
+    assert tile in hand["tiles"] and hand["points"][team] == before[team] + 20

@@ -282,6 +282,87 @@ def test_C8_a_tables_summary_tells_the_caller_whether_he_may_referee_it(h: Harne
     assert may(table, juiz) is True and may(table, people[0]) is False
 
 
+def test_C8_the_referee_console_opens_for_the_tables_referees_only(h: Harness) -> None:
+    """Issue 18: the console's data (``GET /api/tables/{id}/referee``, what ``#/referee/{id}`` loads) is
+    refused (403) to anyone who does not referee that table: a guest, a stranger, a player at it."""
+    organiser, juiz, stranger = account(h, "Org"), account(h, "Juiz"), account(h, "Curioso")
+    guest = h.guest("Visitante")
+    people = [account(h, f"Jogador{k}") for k in range(4)]
+    tid = tournament(h, organiser)["id"]
+    register(h, tid, people[0], people[1])
+    register(h, tid, people[2], people[3])
+    r = h.client.put(f"/api/tournaments/{tid}/referees/juiz", json={"boards": [1]}, headers=organiser.headers)
+    assert r.status_code == 200, r.text
+    h.client.post(f"/api/tournaments/{tid}/start", headers=organiser.headers)
+    table = page(h, tid)["rounds"][0]["boards"][0]["table"]
+    r = h.client.post(f"/api/tournaments/{tid}/checkin", headers=people[0].headers)
+    assert r.status_code == 200, r.text
+    url = f"/api/tables/{table}/referee"
+    for who in (juiz, organiser):
+        r = h.client.get(url, headers=who.headers)
+        assert r.status_code == 200, r.text
+        assert r.json() == {
+            "table": table,
+            "variant": "dominousa",
+            "tournament": tid,
+            "referee": {"id": who.id, "name": who.name},
+            "decisions": ["fine", "score", "annul", "award", "touch"],
+        }
+    for who in (guest, stranger, people[0]):  # people[0] sits at it
+        r = h.client.get(url, headers=who.headers)
+        assert (r.status_code, r.json()["error"]) == (403, "forbidden"), (who.name, r.text)
+    assert h.client.get(url).status_code == 401
+    assert h.client.get("/api/tables/nothere/referee", headers=juiz.headers).status_code == 404
+
+
+def test_C8_a_game_without_a_table_referee_has_no_referee_and_names_result_helpers(h: Harness) -> None:
+    """C8 (clarified), issue 18: an Amazonense tournament takes no referee (``no-referee``); nobody, its
+    organiser neither, referees its tables or opens their console; over the board its organiser names result
+    helpers, who enter results and no fine."""
+    organiser, helper = account(h, "Org"), account(h, "Ajuda")
+    people = [account(h, f"Jogador{k}") for k in range(4)]
+    amazonense = {"target": 30, "pause_seconds": 0}
+    tid = tournament(h, organiser, game="amazonense", options=amazonense)["id"]
+    register(h, tid, people[0], people[1])
+    register(h, tid, people[2], people[3])
+    r = h.client.put(f"/api/tournaments/{tid}/referees/ajuda", json={"boards": []}, headers=organiser.headers)
+    assert (r.status_code, r.json()["error"]) == (409, "no-referee"), r.text
+    r = h.client.put(f"/api/tournaments/{tid}/helpers/ajuda", json={"boards": []}, headers=organiser.headers)
+    assert (r.status_code, r.json()["error"]) == (422, "invalid"), r.text  # online: the matches give results
+    assert page(h, tid)["referees"] == page(h, tid)["helpers"] == []
+    h.client.post(f"/api/tournaments/{tid}/start", headers=organiser.headers)
+    table = page(h, tid)["rounds"][0]["boards"][0]["table"]
+    r = h.client.get(f"/api/tables/{table}", headers=organiser.headers)
+    assert r.status_code == 200 and r.json()["referee"] is False, r.text
+    r = h.client.get(f"/api/tables/{table}/referee", headers=organiser.headers)
+    assert (r.status_code, r.json()["error"]) == (403, "forbidden"), r.text
+    assert "no table referee" in r.json()["message"]
+    assert page(h, tid, organiser)["me"]["referee"] is None
+
+    board_tid = tournament(h, organiser, game="amazonense", options=amazonense, mode="board")["id"]
+    others = [account(h, f"Outro{k}") for k in range(4)]
+    register(h, board_tid, others[0], others[1])
+    register(h, board_tid, others[2], others[3])
+    r = h.client.put(f"/api/tournaments/{board_tid}/helpers/ajuda", json={"boards": [1]}, headers=organiser.headers)
+    assert r.status_code == 200, r.text
+    assert r.json() == {"helpers": [{"id": helper.id, "name": "Ajuda", "boards": [1]}]}
+    data = page(h, board_tid, helper)
+    assert data["referees"] == [] and data["helpers"] == r.json()["helpers"]
+    assert (data["me"]["referee"], data["me"]["helper"]) == (None, [1])
+    h.client.post(f"/api/tournaments/{board_tid}/start", headers=organiser.headers)
+    url = f"/api/tournaments/{board_tid}/rounds/1/boards/1"
+    r = h.client.post(f"{url}/entries", json={"a": 0, "b": 20, "kind": "fine"}, headers=helper.headers)
+    assert (r.status_code, r.json()["error"]) == (409, "no-referee"), r.text
+    r = h.client.post(f"{url}/entries", json={"a": 45, "b": 0, "note": "batida"}, headers=helper.headers)
+    assert r.status_code == 200 and r.json()["points"] == [45, 0], r.text
+    r = h.client.delete(f"/api/tournaments/{board_tid}/helpers/ajuda", headers=organiser.headers)
+    assert r.status_code == 200 and r.json() == {"helpers": []}, r.text
+    # Dominousa has table referees: it names referees, not helpers.
+    dominousa = tournament(h, organiser, mode="board")["id"]
+    r = h.client.put(f"/api/tournaments/{dominousa}/helpers/ajuda", json={"boards": []}, headers=organiser.headers)
+    assert (r.status_code, r.json()["error"]) == (422, "invalid"), r.text
+
+
 def test_the_organiser_pairs_by_hand_over_http_with_json_arrays(h: Harness) -> None:
     organiser = account(h, "Org")
     people = [account(h, f"Player{k}") for k in range(6)]

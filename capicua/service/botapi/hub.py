@@ -80,9 +80,8 @@ class Invitation:
     @classmethod
     def of_row(cls, row: BotInvitationRow) -> Invitation:
         d = row.data
-        at = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=dt.UTC)  # SQLite: naive
         return cls(row.id, row.table_id, row.seat, row.bot_id, d["from"]["id"], d["from"]["name"], d["variant"],
-                   d["options"], d["rated"], d["invite"], at)  # fmt: skip
+                   d["options"], d["rated"], d["invite"], row.created_at)  # fmt: skip
 
 
 class BotHub:
@@ -131,7 +130,7 @@ class BotHub:
             raise ServiceError("started", "the match has started")
         if state.reserved is not None:
             raise ServiceError("reserved", "a tournament table's seats are kept for its players")
-        account = await self.accounts.by_username(username.lower())
+        account = await self.accounts.by_username(username)
         if account is None or not account.bot:
             raise ServiceError("not-found", f"no bot account {username!r}")
         if seat is not None and not (0 <= seat < state.players and state.seats[seat].empty):

@@ -69,7 +69,7 @@ class ApiTokens:
             raise ServiceError("not-found", f"you have no live token {token_id!r}")
 
     async def authenticate(self, token: str) -> Identity | None:
-        """The account of a live token, or None."""
+        """The account of a live token (marked ``api_token``: it opens only the bot API), or None."""
         if not token.startswith(PREFIX) or len(token) > 128:
             return None
         found = await self.store.by_digest(digest(token))
@@ -81,4 +81,4 @@ class ApiTokens:
         if last is None or now - last >= TOUCH_EVERY:
             self._touched[row.id] = now
             await self.store.touch(row.id, now)
-        return Identity(account.id, account.name, guest=False, bot=bool(account.bot))
+        return Identity(account.id, account.name, guest=False, bot=bool(account.bot), api_token=True)

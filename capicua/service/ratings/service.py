@@ -20,8 +20,9 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from capicua.rules import variants
-from capicua.rules.record import Record, replay, summary
+from capicua.rules.record import Record, replay
 from capicua.service.bus import Bus, MatchEnded
+from capicua.service.errors import ServiceError
 from capicua.service.ratings.model import (
     PROVISIONAL_SIGMA,
     SCALE,
@@ -47,10 +48,6 @@ INACTIVE_AFTER = dt.timedelta(days=30)
 START = 1500.0
 
 
-def _aware(at: dt.datetime) -> dt.datetime:
-    return at if at.tzinfo else at.replace(tzinfo=dt.UTC)
-
-
 @dataclass(frozen=True)
 class SeatStats:
     """D3: what a player scored himself in a match."""
@@ -60,28 +57,18 @@ class SeatStats:
     table_points: int = 0
 
 
-def tally_stats(tally: list[dict[str, tuple[int, int]]]) -> list[SeatStats]:
-    """Each seat's own galos (right ones), batidas and table points, from the match's tally."""
-    return [SeatStats(t.get("galo", (0, 0))[0], t.get("batida", (0, 0))[0], t.get("table", (0, 0))[1]) for t in tally]
+def tally_stats(tally: list[dict[str, tuple[int, int]]], went_out: list[int]) -> list[SeatStats]:
+    """Each seat's own galos (right ones), batidas and table points, from the match's tally and the hands he
+    went out in (D3: a batida counts whether or not it scored)."""
+    seats = zip(tally, went_out, strict=True)
+    return [SeatStats(t.get("galo", (0, 0))[0], out, t.get("table", (0, 0))[1]) for t, out in seats]
 
 
-def seat_stats(record: dict[str, Any], seats: int) -> list[SeatStats]:
+def seat_stats(record: dict[str, Any]) -> list[SeatStats]:
     """Each seat's own galos (right ones), batidas and table points, from the match's record (when the
     event came without its tally)."""
     match = replay(Record.from_json(record))
-    galos, batidas, table = [0] * seats, [0] * seats, [0] * seats
-    for hand in summary(match)["hands"]:
-        for score in hand["scoring"]:
-            seat = score["seat"]
-            if seat is None:
-                continue
-            if score["kind"] == "galo":
-                galos[seat] += 1
-            elif score["kind"] == "batida":
-                batidas[seat] += 1
-            elif score["kind"] == "table":
-                table[seat] += score["points"]
-    return [SeatStats(galos[s], batidas[s], table[s]) for s in range(seats)]
+    return tally_stats(match.tally(), match.went_out())
 
 
 def _skill(row: RatingRow | None) -> Skill:
@@ -120,21 +107,22 @@ class Ratings:
         game = variants.get(event.variant)
         at = event.at or self.clock()
         current = await self.store.ratings(players, event.variant)
-        if game.partnerships:
-            changes, rows = self._rate_partnership(event, players, current, at)
-        else:
-            changes, rows = await self._rate_individual(event, players, current, at)
+        rate = {"teams": self._rate_teams, "points": self._rate_points}[game.rating]
+        changes, rows = await rate(event, players, current, at)
         await self.store.apply(changes, rows)
 
-    def _rate_partnership(
+    async def _rate_teams(
         self, event: MatchEnded, players: list[str], current: dict[str, RatingRow], at: dt.datetime
     ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         winner = event.outcome.winner
         before = [_skill(current.get(p)) for p in players]
         after = rate_teams([[before[0], before[2]], [before[1], before[3]]], winner)
         stats = [SeatStats()] * 4
-        if variants.get(event.variant).table_count:
-            stats = tally_stats(event.tally) if event.tally is not None else seat_stats(event.record, 4)
+        if variants.get(event.variant).rating_bonus:  # D3
+            if event.tally is not None and event.went_out is not None:
+                stats = tally_stats(event.tally, event.went_out)
+            else:
+                stats = seat_stats(event.record)
         changes, rows = [], []
         for seat, player in enumerate(players):
             new = after[seat % 2][seat // 2]
@@ -148,7 +136,7 @@ class Ratings:
             rows.append(self._row(player, event.variant, display(mu), mu, new.sigma, current.get(player), won, at))
         return changes, rows
 
-    async def _rate_individual(
+    async def _rate_points(
         self, event: MatchEnded, players: list[str], current: dict[str, RatingRow], at: dt.datetime
     ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         winner_seat = event.outcome.winner
@@ -222,7 +210,7 @@ class Ratings:
             "provisional": self.is_provisional(row),
             "games": row.games,
             "wins": row.wins,
-            "last_played": _aware(row.updated_at).isoformat(),
+            "last_played": row.updated_at.isoformat(),
         }
 
     async def rating_of(self, player_id: str, game: str) -> dict[str, Any] | None:
@@ -244,11 +232,19 @@ class Ratings:
         return week_start(self.clock(), self.tz)
 
     async def week(self, game: str, week: dt.date | None = None) -> dict[str, Any]:
-        """D4: a week's ranking (this week's, live, by default) and, for a closed week, its medals."""
+        """D4: a week's ranking (this week's, live, by default) and, for a closed week, its medals; ``invalid``
+        for a week that does not fit the calendar (9999-12-27's ends in the year 10000)."""
         week = week or self.this_week()
-        begin, end = week_bounds(week, self.tz)
+        try:
+            begin, end = week_bounds(week, self.tz)
+        except OverflowError:
+            raise ServiceError(
+                "invalid",
+                f"the week of Monday {week.isoformat()} does not fit the calendar: in UTC it must begin and end "
+                "within the years 1 to 9999",
+            ) from None
         rows = await self.store.changes_between(game, begin, end)
-        ranked = standings(WeekChange(r.player_id, _aware(r.at), r.delta + r.bonus, r.won) for r in rows)
+        ranked = standings(WeekChange(r.player_id, r.at, r.delta + r.bonus, r.won) for r in rows)
         names = await self._names([s.player_id for s in ranked])
         medals = {m.player_id: m.place for m in await self.store.medals(game, week)}
         return {
@@ -285,7 +281,7 @@ class Ratings:
                 if week not in done:
                     begin, end = week_bounds(week, self.tz)
                     rows = await self.store.changes_between(game, begin, end)
-                    ranked = standings(WeekChange(r.player_id, _aware(r.at), r.delta + r.bonus, r.won) for r in rows)
+                    ranked = standings(WeekChange(r.player_id, r.at, r.delta + r.bonus, r.won) for r in rows)
                     medals = [(k + 1, s.player_id, s.score) for k, (_, s) in enumerate(medalists(ranked))]
                     closed += await self.store.close_week(game, week, medals)
                 week += dt.timedelta(days=7)
@@ -313,7 +309,7 @@ class Ratings:
     def _history_point(c: RatingChangeRow) -> dict[str, Any]:
         return {
             "match": c.match_id,
-            "at": _aware(c.at).isoformat(),
+            "at": c.at.isoformat(),
             "before": round(c.before, 1),
             "delta": round(c.delta, 1),
             "bonus": round(c.bonus, 1),

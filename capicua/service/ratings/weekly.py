@@ -33,7 +33,8 @@ def week_start(at: dt.datetime, tz: ZoneInfo) -> dt.date:
 
 
 def week_bounds(start: dt.date, tz: ZoneInfo) -> tuple[dt.datetime, dt.datetime]:
-    """The week from Monday ``start`` 00:00 to the next Monday 00:00 (local), in UTC; the end is not in it."""
+    """The week from Monday ``start`` 00:00 to the next Monday 00:00 (local), in UTC; the end is not in it.
+    ``OverflowError`` for a week beyond the calendar (either bound outside the years 1 to 9999 in UTC)."""
     begin = dt.datetime.combine(start, dt.time(0), tz)
     end = dt.datetime.combine(start + dt.timedelta(days=7), dt.time(0), tz)
     return begin.astimezone(dt.UTC), end.astimezone(dt.UTC)

@@ -178,7 +178,7 @@ class SqlEventStore:
     async def read(self, table_id: str) -> list[StoredEvent]:
         async with self.db.sessions() as session:
             result = await session.execute(select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.n))
-            return [StoredEvent(r.n, r.kind, r.data, _aware(r.at)) for r in result.scalars()]
+            return [StoredEvent(r.n, r.kind, r.data, r.at) for r in result.scalars()]
 
 
 def _write_events(conn: Connection, batch: list[_Pending]) -> None:
@@ -187,7 +187,3 @@ def _write_events(conn: Connection, batch: list[_Pending]) -> None:
     for p in batch:
         if p.status is not None:
             conn.execute(update(TableRow).where(TableRow.id == p.row["table_id"]).values(status=p.status))
-
-
-def _aware(at: dt.datetime) -> dt.datetime:
-    return at if at.tzinfo else at.replace(tzinfo=dt.UTC)

@@ -11,7 +11,7 @@ from typing import Any, Protocol, cast
 from sqlalchemy import CursorResult, delete, select
 
 from capicua.service.store.database import Database
-from capicua.service.store.schema import BotInvitationRow, utc
+from capicua.service.store.schema import BotInvitationRow
 
 __all__ = ["InvitationStore", "SqlInvitationStore"]
 
@@ -33,7 +33,7 @@ class SqlInvitationStore:
     async def add(self, row: BotInvitationRow, older_than: dt.datetime) -> None:
         """Keep an invitation, and forget every one made before ``older_than`` (answered by nobody)."""
         async with self.db.writing(), self.db.sessions() as session, session.begin():
-            await session.execute(delete(BotInvitationRow).where(BotInvitationRow.created_at < utc(older_than)))
+            await session.execute(delete(BotInvitationRow).where(BotInvitationRow.created_at < older_than))
             session.add(row)
 
     async def pending(self, bot_id: str, since: dt.datetime) -> list[BotInvitationRow]:
@@ -41,7 +41,7 @@ class SqlInvitationStore:
         async with self.db.sessions() as session:
             result = await session.execute(
                 select(BotInvitationRow)
-                .where(BotInvitationRow.bot_id == bot_id, BotInvitationRow.created_at >= utc(since))
+                .where(BotInvitationRow.bot_id == bot_id, BotInvitationRow.created_at >= since)
                 .order_by(BotInvitationRow.created_at, BotInvitationRow.id)
             )
             return list(result.scalars())
@@ -55,7 +55,7 @@ class SqlInvitationStore:
                     select(BotInvitationRow).where(
                         BotInvitationRow.id == invitation_id,
                         BotInvitationRow.bot_id == bot_id,
-                        BotInvitationRow.created_at >= utc(since),
+                        BotInvitationRow.created_at >= since,
                     )
                 )
             ).scalar_one_or_none()

@@ -13,7 +13,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased
 
 from capicua.service.store.database import Database
-from capicua.service.store.schema import MedalRow, RatingChangeRow, RatingRow, WeekClosedRow, utc
+from capicua.service.store.schema import MedalRow, RatingChangeRow, RatingRow, WeekClosedRow
 
 __all__ = ["RatingStore", "SqlRatingStore"]
 
@@ -93,7 +93,6 @@ class SqlRatingStore:
 
     async def meetings(self, a: str, b: str, game: str, since: dt.datetime, players: int) -> int:
         """Rated matches of ``game`` with ``players`` players where ``a`` and ``b`` both played, since ``since``."""
-        since = utc(since)
         mine, theirs, seated = aliased(RatingChangeRow), aliased(RatingChangeRow), aliased(RatingChangeRow)
         # The size of each of a's matches, counted on its own rows (the match/player index), not by grouping
         # every match of the window: the query reads a's matches of the window and nothing more.
@@ -108,7 +107,6 @@ class SqlRatingStore:
             return int((await session.execute(query)).scalar_one())
 
     async def changes_between(self, game: str, begin: dt.datetime, end: dt.datetime) -> list[RatingChangeRow]:
-        begin, end = utc(begin), utc(end)
         async with self.db.sessions() as session:
             result = await session.execute(
                 select(RatingChangeRow)
@@ -147,10 +145,8 @@ class SqlRatingStore:
 
     async def first_change(self, game: str) -> dt.datetime | None:
         async with self.db.sessions() as session:
-            at = (
-                await session.execute(select(func.min(RatingChangeRow.at)).where(RatingChangeRow.game == game))
-            ).scalar()
-            return at if at is None or at.tzinfo else at.replace(tzinfo=dt.UTC)
+            query = select(func.min(RatingChangeRow.at)).where(RatingChangeRow.game == game)
+            return (await session.execute(query)).scalar()
 
     async def closed_weeks(self, game: str) -> set[dt.date]:
         async with self.db.sessions() as session:

@@ -6,7 +6,9 @@ import datetime as dt
 from typing import Any, ClassVar
 
 from sqlalchemy import JSON, Boolean, Date, DateTime, Float, ForeignKey, Index, Integer, String, false
+from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import TypeDecorator
 
 __all__ = [
     "AccountRow",
@@ -25,6 +27,7 @@ __all__ = [
     "TournamentRefereeRow",
     "TournamentRow",
     "TournamentTeamRow",
+    "UTCDateTime",
     "WeekClosedRow",
     "now",
 ]
@@ -34,16 +37,38 @@ def now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
 
-def utc(moment: dt.datetime) -> dt.datetime:
-    """A moment to compare with stored ones, in UTC as they are stored: SQLite keeps them as text without their
-    zone, so a bound in another zone would be compared hours off."""
-    if moment.tzinfo is None:
-        raise ValueError("a moment without a time zone")
-    return moment.astimezone(dt.UTC)
+class UTCDateTime(TypeDecorator[dt.datetime]):
+    """A moment, kept in UTC: every DateTime column of the schema is one (``tests/service/test_store.py`` checks).
+
+    Binding (a row's value, and the bounds of a comparison: ``RatingChangeRow.at >= since`` binds ``since``
+    through this type too) takes an aware moment in any zone and writes it in UTC; a naive one is refused
+    (``ValueError``): nothing in capicua makes one, and guessing its zone is how 19:00 in Manaus became 19:00
+    UTC. Reading gives an aware moment in UTC on both databases: SQLite keeps the text of the UTC moment
+    without its zone (the format it always had, so rows written before read the same), PostgreSQL a
+    ``timestamptz``. The column type in the database is ``DateTime(timezone=True)`` as before: no migration.
+    """
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: dt.datetime | None, dialect: Dialect) -> dt.datetime | None:
+        if value is None:
+            return None
+        if value.utcoffset() is None:
+            raise ValueError(f"a moment without its time zone: {value!r}")
+        try:
+            return value.astimezone(dt.UTC)
+        except OverflowError:
+            raise ValueError(f"{value.isoformat()} is beyond the years 1 to 9999 in UTC") from None
+
+    def process_result_value(self, value: dt.datetime | None, dialect: Dialect) -> dt.datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=dt.UTC) if value.tzinfo is None else value.astimezone(dt.UTC)
 
 
 class Base(DeclarativeBase):
-    type_annotation_map: ClassVar[dict[Any, Any]] = {dict[str, Any]: JSON, list[Any]: JSON}
+    type_annotation_map: ClassVar[dict[Any, Any]] = {dict[str, Any]: JSON, list[Any]: JSON, dt.datetime: UTCDateTime}
 
 
 class TableRow(Base):
@@ -57,7 +82,7 @@ class TableRow(Base):
     invite: Mapped[str | None] = mapped_column(String(32), default=None)
     owner: Mapped[str] = mapped_column(String(64))
     status: Mapped[str] = mapped_column(String(16), default="open", index=True)  # open, playing, finished
-    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+    created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=now)
     #: D1: its matches change ratings (account holders only; migration 0005).
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: C10: the tournament this table plays a round of (migration 0006), and the players each seat is
@@ -75,7 +100,7 @@ class EventRow(Base):
     n: Mapped[int] = mapped_column(Integer, primary_key=True)
     kind: Mapped[str] = mapped_column(String(16))
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
-    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+    at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=now)
 
 
 class RecordRow(Base):
@@ -90,7 +115,7 @@ class RecordRow(Base):
     players: Mapped[list[Any]] = mapped_column(JSON)
     winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
     record: Mapped[dict[str, Any]] = mapped_column(JSON)
-    finished_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+    finished_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=now)
 
 
 class RecordSeatRow(Base):
@@ -107,12 +132,21 @@ class AccountRow(Base):
     __tablename__ = "accounts"
 
     id: Mapped[str] = mapped_column(String(64), primary_key=True)  # a guest who signs up keeps his id
-    username: Mapped[str] = mapped_column(String(32), unique=True)  # lower case
+    username: Mapped[str] = mapped_column(String(32), unique=True)  # as typed (NFKC), lower case before 0011
     name: Mapped[str] = mapped_column(String(32))
     password_hash: Mapped[str] = mapped_column(String(255))
-    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+    created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=now)
     #: A bot account (migration 0007): a program plays it over the bot API; flagged when it is created.
     bot: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: The username as every look-up matches it (``capicua.service.usernames.username_key``, migration 0011);
+    #: unique: two usernames that fold alike cannot both exist. Every insert writes it (the default is for the
+    #: rows the migration then fills).
+    username_key: Mapped[str] = mapped_column(String(96), unique=True, index=True, server_default="")
+    #: ``username_skeleton`` (its look-alikes of other scripts read as Latin letters, migration 0011): unique.
+    username_skeleton: Mapped[str] = mapped_column(String(96), unique=True, index=True, server_default="")
+    #: The account's session generation (migration 0011): a session token of an older one opens nothing, so
+    #: "log out everywhere" and a password change end the sessions by raising it.
+    session_generation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class AnalysisRow(Base):
@@ -125,7 +159,7 @@ class AnalysisRow(Base):
     record_id: Mapped[int | None] = mapped_column(ForeignKey("records.id"), nullable=True, index=True)
     worlds: Mapped[int] = mapped_column(Integer)
     result: Mapped[dict[str, Any]] = mapped_column(JSON)
-    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+    created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=now)
     record: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)  # an uploaded record (migration 0009)
 
 
@@ -141,7 +175,7 @@ class BotInvitationRow(Base):
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     #: What the bot is told (the table's variant, options and rating, who invites) and a private table's invite.
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
-    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), index=True)
+    created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, index=True)
 
 
 class ApiTokenRow(Base):
@@ -153,9 +187,9 @@ class ApiTokenRow(Base):
     account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
     digest: Mapped[str] = mapped_column(String(64), unique=True)
     label: Mapped[str] = mapped_column(String(64))
-    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
-    last_used_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
-    revoked_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=now)
+    last_used_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    revoked_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
 
 
 class RatingRow(Base):
@@ -170,7 +204,7 @@ class RatingRow(Base):
     sigma: Mapped[float | None] = mapped_column(Float, nullable=True)
     games: Mapped[int] = mapped_column(Integer, default=0)
     wins: Mapped[int] = mapped_column(Integer, default=0)
-    updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+    updated_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=now)
 
 
 class RatingChangeRow(Base):
@@ -187,7 +221,7 @@ class RatingChangeRow(Base):
     player_id: Mapped[str] = mapped_column(String(64), index=True)
     game: Mapped[str] = mapped_column(String(16))
     seat: Mapped[int] = mapped_column(Integer)
-    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    at: Mapped[dt.datetime] = mapped_column(UTCDateTime)
     won: Mapped[bool] = mapped_column(Boolean)
     before: Mapped[float] = mapped_column(Float)
     #: The change from the result, and the D3 bonus (its own line); after = before + delta + bonus.
@@ -217,7 +251,7 @@ class WeekClosedRow(Base):
 
     game: Mapped[str] = mapped_column(String(16), primary_key=True)
     week_start: Mapped[dt.date] = mapped_column(Date, primary_key=True)
-    closed_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+    closed_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=now)
 
 
 class TournamentRow(Base):
@@ -235,18 +269,18 @@ class TournamentRow(Base):
     rounds: Mapped[int | None] = mapped_column(Integer, nullable=True)
     #: the match rules of its tables (the game's options: target, strict, match_minutes, move_seconds…)
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
-    starts_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
-    registration_opens: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    starts_at: Mapped[dt.datetime] = mapped_column(UTCDateTime)
+    registration_opens: Mapped[dt.datetime] = mapped_column(UTCDateTime)
     #: None: open until half the rounds have been paired (C10's late entry)
-    registration_closes: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    registration_closes: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
     #: C10: seconds after a round's tables start before an absent team loses by no-show
     no_show_grace: Mapped[int] = mapped_column(Integer, default=300)
     #: pair the next round as soon as the last table of a round ends (else the organiser does)
     auto_pair: Mapped[bool] = mapped_column(Boolean, default=True)
     status: Mapped[str] = mapped_column(String(16), default="registration")  # registration, running, finished
     current_round: Mapped[int] = mapped_column(Integer, default=0)
-    round_started_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
-    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+    round_started_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=now)
 
 
 class TournamentTeamRow(Base):
@@ -260,7 +294,7 @@ class TournamentTeamRow(Base):
     player_a: Mapped[str] = mapped_column(String(64))
     player_b: Mapped[str] = mapped_column(String(64))
     status: Mapped[str] = mapped_column(String(16))  # invited, registered, withdrawn
-    registered_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=now)
+    registered_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=now)
     #: the first round it may be paired in (a late entry misses the rounds before: 0-0 losses)
     entered_round: Mapped[int] = mapped_column(Integer, default=1)
     no_shows: Mapped[int] = mapped_column(Integer, default=0)

@@ -9,7 +9,6 @@ again, or two nodes that both try, cannot pair a round twice or count a result t
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -25,7 +24,7 @@ from capicua.service.store.schema import (
     TournamentTeamRow,
 )
 
-__all__ = ["SqlTournamentStore", "TournamentStore", "aware"]
+__all__ = ["SqlTournamentStore", "TournamentStore"]
 
 
 class TournamentStore(Protocol):
@@ -236,8 +235,3 @@ class SqlTournamentStore:
             )
             if boards is not None:
                 session.add(TournamentRefereeRow(tournament_id=tournament_id, player_id=player_id, boards=boards))
-
-
-def aware(at: dt.datetime | None) -> dt.datetime | None:
-    """A time read back from SQLite (which forgets the zone) as UTC."""
-    return at if at is None or at.tzinfo else at.replace(tzinfo=dt.UTC)

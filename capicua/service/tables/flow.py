@@ -154,6 +154,7 @@ class MatchFlow:
             abandoned_by=abandoned_by,
             at=dt.datetime.now(dt.UTC),
             tally=match.tally(),
+            went_out=match.went_out(),
         )
         await t.service.bus.publish(event)
         await t.commit("end", data)

@@ -78,10 +78,24 @@ class TableService:
 
     async def may_referee(self, table: TableState, who: Identity) -> bool:
         """C8: a tournament's table is refereed by the referees its tournament names for it; any other
-        strict table by its creator, when he does not sit at it (casual tables have no referee)."""
+        strict table by its creator (casual tables have no referee). Never by one who sits at it, and only in
+        a game with a table referee (``Variant.referee``): another game's tables have none."""
+        if not table.game.referee or table.seat_of(who) is not None:
+            return False
         if table.tournament_id is not None:
             return self.tournament_referee is not None and await self.tournament_referee(table, who)
-        return bool(table.options.get("strict")) and who.id == table.owner and table.seat_of(who) is None
+        return bool(table.options.get("strict")) and who.id == table.owner
+
+    async def check_referee(self, table: TableState, who: Identity) -> None:
+        """Refuse (``forbidden``) whoever may not referee ``table`` (:meth:`may_referee`), saying why: the
+        referee console is for the table's referees only."""
+        if await self.may_referee(table, who):
+            return
+        if not table.game.referee:
+            raise ServiceError("forbidden", f"{table.game.title} has no table referee (C8): nobody referees this table")
+        if table.seat_of(who) is not None:
+            raise ServiceError("forbidden", "a player at this table cannot referee it")
+        raise ServiceError("forbidden", "only this table's referees may open its referee console (C8)")
 
     def spawn(self, coro: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
         """A background task, cancelled and awaited when the service shuts down."""
@@ -96,8 +110,7 @@ class TableService:
         now = dt.datetime.now(dt.UTC)
         for row in await self.store.tables(["open", "playing"]):
             events = await self.store.read(row.id)
-            created = row.created_at if row.created_at.tzinfo else row.created_at.replace(tzinfo=dt.UTC)
-            last = events[-1].at if events else created
+            last = events[-1].at if events else row.created_at
             if row.status == "open" and (now - last).total_seconds() > self.config.stale_open_after:
                 continue  # never started, and untouched for long: loaded when its link is opened
             table = await self._rebuild(row, events)

@@ -15,6 +15,12 @@ organiser says) round 1 is drawn; each round then runs itself:
 Over the board (``mode="board"``) there are no platform tables: each board's referee enters its hands,
 fines and result; pairing and standings are the same.
 
+Only a game with a table referee (``Variant.referee``: Dominousa) has referees (C8). In a tournament of
+another game nobody makes a C8 decision: the people the organiser names for some boards are **result
+helpers** (:data:`HELPER`), who enter the hands' points and the results over the board, no fine and no
+award; the organiser may do the same on every board. Both are kept alike (the store's referees), the game
+says which they are.
+
 Every step is written before it is acknowledged, and guarded by what it expects to find (see
 ``store/tournaments.py``), so a step repeated after a crash, or by :meth:`Tournaments.sweep`, which
 finishes whatever is due every few seconds, does nothing twice.
@@ -38,7 +44,6 @@ from capicua.service.errors import ServiceError
 from capicua.service.identity import Identity
 from capicua.service.store import Store
 from capicua.service.store.schema import PairingRow, TournamentRow, TournamentTeamRow
-from capicua.service.store.tournaments import aware
 from capicua.service.tables import TableService
 from capicua.service.tables.state import TableState
 from capicua.service.tournaments.results import results_by_team
@@ -55,12 +60,23 @@ from capicua.service.tournaments.swiss import (
     standings,
 )
 
-__all__ = ["MAX_ROUNDS", "MODES", "Tournaments"]
+__all__ = ["HELPER", "MAX_ROUNDS", "MODES", "REFEREE", "Tournaments", "role_of"]
 
 log = logging.getLogger("capicua.tournaments")
 
 MODES = ("online", "board")
 MAX_ROUNDS = 30
+#: Who the organiser names for some boards: a table referee (C8), in a game that has one; else a result
+#: helper, who only enters over-the-board results.
+REFEREE, HELPER = "referee", "helper"
+
+
+def role_of(game: str) -> str:
+    """What the people named for a tournament of ``game`` are: :data:`REFEREE` where the game has a table
+    referee (``Variant.referee``, C8), else :data:`HELPER`."""
+    return REFEREE if variants.get(game).referee else HELPER
+
+
 #: A board as it is paired: in play, no result yet.
 _BOARD: dict[str, Any] = {
     "team_b": None,
@@ -206,10 +222,29 @@ class Tournaments:
         await self.team(tournament_id, b)
         await self.store.forbid(tournament_id, a, b, forbidden)
 
-    async def set_referee(self, who: Identity, tournament_id: str, username: str, boards: list[int] | None) -> None:
-        """Name the account ``username`` a referee of ``boards`` (empty: of every board), or (None) no longer.
-        A board's number is at most the tournament's number of boards (half its teams, rounded up)."""
-        await self._organised(who, tournament_id)
+    async def set_referee(
+        self, who: Identity, tournament_id: str, username: str, boards: list[int] | None, role: str = REFEREE
+    ) -> None:
+        """Name the account ``username`` a referee (``role`` :data:`REFEREE`) or a result helper
+        (:data:`HELPER`) of ``boards`` (empty: of every board), or (None) no longer. The role must be the
+        game's (:func:`role_of`): a game without a table referee has none (``no-referee``, C8); its helpers
+        enter over-the-board results, so only a tournament played over the board names them. A board's number
+        is at most the tournament's number of boards (half its teams, rounded up)."""
+        t = await self._organised(who, tournament_id)
+        title = variants.get(t.game).title
+        if role != role_of(t.game):
+            if role == REFEREE:
+                raise ServiceError(
+                    "no-referee",
+                    f"{title} has no table referee (C8): name a result helper, who enters over-the-board results",
+                )
+            raise ServiceError("invalid", f"{title} has table referees (C8): name a referee, who also enters results")
+        if role == HELPER and boards is not None and t.mode != "board":
+            raise ServiceError(
+                "invalid",
+                "result helpers enter over-the-board results: this tournament plays on the platform's tables, "
+                "whose matches give the results",
+            )
         account = await self.accounts.by_username(username)
         if account is None:
             raise ServiceError("not-found", f"no account {username!r}")
@@ -400,7 +435,7 @@ class Tournaments:
         for t in await self.store.tournaments(["registration", "running"], limit=1000):
             try:
                 if t.status == "registration":
-                    if self.clock() >= aware(t.starts_at):  # type: ignore[operator]
+                    if self.clock() >= t.starts_at:
                         registered = [x for x in await self.store.teams(t.id) if x.status == "registered"]
                         if len(registered) >= 2:
                             await self.start(None, t.id)
@@ -436,7 +471,7 @@ class Tournaments:
 
     async def _no_shows(self, t: TournamentRow, boards: list[PairingRow]) -> None:
         """C10: past the round's start plus the grace, a team not seated at its table loses 0-200."""
-        started = aware(t.round_started_at)
+        started = t.round_started_at
         due = started is not None and (self.clock() - started).total_seconds() >= t.no_show_grace
         teams = {x.team: x for x in await self.store.teams(t.id)}
         for board in boards:
@@ -494,6 +529,9 @@ class Tournaments:
             raise ServiceError("invalid", "an entry gives some points to one team or both, none negative")
         async with self._locks[tournament_id]:
             t, board = await self._refereed_board(who, tournament_id, round_no, board_no)
+            if kind == "fine" and role_of(t.game) != REFEREE:
+                title = variants.get(t.game).title
+                raise ServiceError("no-referee", f"{title} has no table referee (C8) and no fines: enter the hands")
             hands = [*board.hands, {"a": points_a, "b": points_b, "kind": kind, "note": note, "by": who.name}]
             await self.store.update_pairing(
                 t.id,
@@ -517,9 +555,12 @@ class Tournaments:
         reason: str = "",
     ) -> PairingRow:
         """A board's referee ends it over the board: the team with more points wins (``winner`` names it when
-        the referee decides otherwise: an award, C8); ``absent`` teams lose by no-show (C10). Final."""
+        the referee decides otherwise: an award, C8); ``absent`` teams lose by no-show (C10). Final. In a game
+        without a table referee the points alone decide (no award: ``no-referee``)."""
         async with self._locks[tournament_id]:
             t, board = await self._refereed_board(who, tournament_id, round_no, board_no)
+            refereed = role_of(t.game) == REFEREE
+            title = variants.get(t.game).title
             pair = (board.team_a, board.team_b)
             if absent:
                 if not set(absent) <= set(pair):
@@ -547,7 +588,13 @@ class Tournaments:
                 )
                 if winner is not None and winner not in pair:
                     raise ServiceError("invalid", "the winner is one of this board's teams")
+                if not refereed and winner is not None and winner != by_points:
+                    raise ServiceError(
+                        "no-referee", f"{title} has no table referee (C8): the points decide the board, no award"
+                    )
                 if winner is None and by_points is None:
+                    if not refereed:
+                        raise ServiceError("invalid", "the points are equal: enter the next hands until one team leads")
                     raise ServiceError("invalid", "the points are equal: name the winner (the referee's decision)")
                 won = winner if winner is not None else by_points
                 fields = {"kind": "board" if won == by_points else "award", "winner": won}
@@ -561,13 +608,15 @@ class Tournaments:
 
     # -- referees ------------------------------------------------------------------------------
     async def referees_table(self, table: TableState, who: Identity) -> bool:
-        """C8: who referees a tournament's table: the organiser, and the referees named for its board."""
-        if table.tournament_id is None:
+        """C8: who referees a tournament's table: the organiser, and the referees named for its board;
+        nobody in a game without a table referee."""
+        if table.tournament_id is None or not table.game.referee:
             return False
         board = await self.store.pairing_at(table.id)
         return board is not None and await self.referees_board(who, table.tournament_id, board.board)
 
     async def referees_board(self, who: Identity, tournament_id: str, board: int) -> bool:
+        """Whether ``who`` is the organiser or one named for ``board`` (a referee, or a result helper)."""
         t = await self.store.get(tournament_id)
         if t is None or who.guest:
             return False
@@ -591,9 +640,9 @@ class Tournaments:
     def _check_entry(self, t: TournamentRow) -> None:
         """Registration: from its opening to its closing time, if any, and (C10) until half the rounds are paired."""
         now = self.clock()
-        if t.status == "finished" or now < aware(t.registration_opens):  # type: ignore[operator]
+        if t.status == "finished" or now < t.registration_opens:
             raise ServiceError("closed", "registration is not open")
-        closes = aware(t.registration_closes)
+        closes = t.registration_closes
         if closes is not None and now >= closes:
             raise ServiceError("closed", "registration has closed")
         if t.status == "running" and not late_entry_open(t.current_round, t.rounds or 0):
@@ -624,10 +673,13 @@ class Tournaments:
     ) -> tuple[TournamentRow, PairingRow]:
         t = await self.get(tournament_id)
         if t.mode != "board":
-            raise ServiceError("invalid", "this tournament plays on the platform's tables: referee them there")
+            there = "referee them there" if role_of(t.game) == REFEREE else "their matches give the results"
+            raise ServiceError("invalid", f"this tournament plays on the platform's tables: {there}")
         board = await self._board(t.id, round_no, board_no)
         if not await self.referees_board(who, t.id, board_no):
-            raise ServiceError("forbidden", "you are not a referee of this board (C8)")
+            if role_of(t.game) == REFEREE:
+                raise ServiceError("forbidden", "you are not a referee of this board (C8)")
+            raise ServiceError("forbidden", "you do not enter this board's results: the organiser names who does")
         if board.status == "done" or board.team_b is None:
             raise ServiceError("closed", "this board has its result: it is final (C8)")
         return t, board

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from capicua.service.identity import Identity
 from capicua.service.store.schema import PairingRow, TournamentRow, TournamentTeamRow
-from capicua.service.store.tournaments import aware
+from capicua.service.tournaments.director import REFEREE, role_of
 from capicua.service.tournaments.results import results_by_team
 from capicua.service.tournaments.swiss import MET, Result, Standing, draw_ticket, late_entry_open
 
@@ -44,7 +44,6 @@ STANDINGS_COLUMNS = (
 
 
 def _iso(at: dt.datetime | None) -> str | None:
-    at = aware(at)
     return None if at is None else at.isoformat()
 
 
@@ -159,7 +158,9 @@ async def tournament_page(director: Tournaments, tournament_id: str, who: Identi
     me = None if who is None else who.id
     mine = next((x for x in teams if me in (x.player_a, x.player_b) and x.status != "withdrawn"), None)
     my_board = None if mine is None else by_round_team.get((t.current_round, mine.team))
-    referee_boards: list[int] | str | None = None
+    refereed = role_of(t.game) == REFEREE
+    named = [{"id": r.player_id, "name": names.get(r.player_id), "boards": list(r.boards)} for r in referees]
+    referee_boards: list[int] | str | None = None  # the boards I referee, or (no table referee) enter results of
     if me == t.organiser:
         referee_boards = "all"
     else:
@@ -200,7 +201,10 @@ async def tournament_page(director: Tournaments, tournament_id: str, who: Identi
             for r, group in itertools.groupby(boards, key=lambda b: b.round)
         ],
         "standings": standings_lines(t, ranked, teams, names, results),
-        "referees": [{"id": r.player_id, "name": names.get(r.player_id), "boards": list(r.boards)} for r in referees],
+        # Those the organiser named for some boards: table referees (C8) where the game has them, else result
+        # helpers, who only enter over-the-board results (role_of).
+        "referees": named if refereed else [],
+        "helpers": [] if refereed else named,
         "forbidden": [list(p) for p in await store.forbidden(t.id)],
         "me": {
             "team": None if mine is None else mine.team,
@@ -208,7 +212,8 @@ async def tournament_page(director: Tournaments, tournament_id: str, who: Identi
             "board": None if my_board is None else my_board.board,
             "table": None if my_board is None else my_board.table_id,
             "organiser": me is not None and me == t.organiser,
-            "referee": referee_boards,
+            "referee": referee_boards if refereed else None,
+            "helper": None if refereed else referee_boards,
         },
     }
 
@@ -240,7 +245,7 @@ async def _seated(director: Tournaments, t: TournamentRow, boards: Sequence[Pair
 
 def _registration_open(t: TournamentRow, clock: Callable[[], dt.datetime]) -> bool:
     now = clock()
-    opens, closes = aware(t.registration_opens), aware(t.registration_closes)
+    opens, closes = t.registration_opens, t.registration_closes
     if t.status == "finished" or (opens is not None and now < opens) or (closes is not None and now >= closes):
         return False
     return t.status == "registration" or late_entry_open(t.current_round, t.rounds or 0)

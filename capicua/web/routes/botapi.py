@@ -15,8 +15,8 @@ from pydantic import Field
 from capicua.service.errors import ServiceError
 from capicua.service.identity import Identity
 from capicua.service.store.schema import ApiTokenRow
-from capicua.web.deps import PlatformDep, Who
-from capicua.web.routes.common import StrictModel, TableId, TokenLabel, router
+from capicua.web.deps import PlatformDep, Playing, Who
+from capicua.web.routes.common import StrictModel, TableId, TokenLabel, Username, router
 
 __all__ = ["routes"]
 
@@ -39,14 +39,12 @@ class ActionIn(StrictModel):
 
 
 class InviteIn(StrictModel):
-    username: Annotated[str, Field(pattern=r"^[A-Za-z0-9._-]{3,24}$", description="the bot account's username")]
+    username: Username
     seat: Annotated[int, Field(ge=0, le=3)] | None = None
 
 
 def _iso(at: dt.datetime | None) -> str | None:
-    if at is None:
-        return None
-    return (at if at.tzinfo else at.replace(tzinfo=dt.UTC)).isoformat()
+    return None if at is None else at.isoformat()
 
 
 def _token(row: ApiTokenRow) -> dict[str, Any]:
@@ -105,7 +103,7 @@ async def bot_accounts(platform: PlatformDep) -> list[dict[str, Any]]:
 
 
 @routes.get("/api/bot/stream/event", response_class=StreamingResponse, responses=STREAM_RESPONSES)
-async def event_stream(who: Who, platform: PlatformDep) -> StreamingResponse:
+async def event_stream(who: Playing, platform: PlatformDep) -> StreamingResponse:
     """A bot account's events, as NDJSON: `invitation`, `tableStart`, `tableFinish` (docs/bots.md). On opening,
     the pending invitations and the tables where a match of the bot is in play come first."""
     _limited(platform, who, "stream")
@@ -113,7 +111,7 @@ async def event_stream(who: Who, platform: PlatformDep) -> StreamingResponse:
 
 
 @routes.get("/api/bot/tables/{table_id}/stream", response_class=StreamingResponse, responses=STREAM_RESPONSES)
-async def table_stream(table_id: TableId, who: Who, platform: PlatformDep) -> StreamingResponse:
+async def table_stream(table_id: TableId, who: Playing, platform: PlatformDep) -> StreamingResponse:
     """Your seat's stream of a table, as NDJSON: the websocket's frames for your seat (first its full `state`,
     then each `event`), each with your engine view (`view`); it ends after the match's end."""
     if not who.bot:
@@ -123,7 +121,7 @@ async def table_stream(table_id: TableId, who: Who, platform: PlatformDep) -> St
 
 
 @routes.post("/api/bot/tables/{table_id}/action")
-async def bot_action(table_id: TableId, body: ActionIn, who: Who, platform: PlatformDep) -> dict[str, Any]:
+async def bot_action(table_id: TableId, body: ActionIn, who: Playing, platform: PlatformDep) -> dict[str, Any]:
     """Your move at a table, in record notation without the seat (`6-4 L`, `pass`, `galo`…): your seat is the
     one you sit at. Answers the event number of your action."""
     _limited(platform, who, "action")
@@ -132,14 +130,14 @@ async def bot_action(table_id: TableId, body: ActionIn, who: Who, platform: Plat
 
 
 @routes.post("/api/bot/invitations/{invitation_id}/accept")
-async def accept_invitation(invitation_id: InvitationId, who: Who, platform: PlatformDep) -> dict[str, Any]:
+async def accept_invitation(invitation_id: InvitationId, who: Playing, platform: PlatformDep) -> dict[str, Any]:
     """Accept an invitation: the bot sits at the seat it was invited to. Answers the table and the seat."""
     _limited(platform, who, "invite")
     return await platform.bot_hub.accept(who, invitation_id)
 
 
 @routes.post("/api/bot/invitations/{invitation_id}/decline")
-async def decline_invitation(invitation_id: InvitationId, who: Who, platform: PlatformDep) -> dict[str, Any]:
+async def decline_invitation(invitation_id: InvitationId, who: Playing, platform: PlatformDep) -> dict[str, Any]:
     _limited(platform, who, "invite")
     await platform.bot_hub.decline(who, invitation_id)
     return {"declined": invitation_id}

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import json
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Response
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field
+from pydantic_core import PydanticCustomError
 
 from capicua.rules.record import replay_steps
 from capicua.service.identity import NAME_LENGTH, clean_name
@@ -15,6 +17,7 @@ from capicua.web.routing import StrictJSONRoute
 
 __all__ = [
     "Invite",
+    "Moment",
     "Name",
     "PlayerId",
     "RecordId",
@@ -23,6 +26,8 @@ __all__ = [
     "TeamName",
     "TokenLabel",
     "TournamentName",
+    "Username",
+    "UsernamePath",
     "router",
     "steps_response",
 ]
@@ -64,7 +69,33 @@ TokenLabel = Annotated[str, Field(max_length=64), named(64)]
 TableId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,32}$", description="a table's id")]
 RecordId = Annotated[int, Path(ge=1, le=2**63 - 1, description="a record's id")]
 PlayerId = Annotated[str, Path(pattern=r"^[A-Za-z0-9:_-]{1,64}$", description="a player's id")]
+#: An account's username as somebody typed it: the service matches it in any case, fullwidth or not
+#: (``capicua.service.usernames``) and says what is wrong with a new one.
+Username = Annotated[str, Field(min_length=1, max_length=64, description="an account's username, in any case")]
+UsernamePath = Annotated[str, Path(min_length=1, max_length=64, description="an account's username, in any case")]
 Invite = Annotated[str | None, Query(pattern=r"^[A-Za-z0-9_-]{1,64}$", description="a private table's invite")]
+
+
+def _in_utc(moment: dt.datetime) -> dt.datetime:
+    """The moment in UTC, as the store keeps it; refused if that falls outside the years 1 to 9999
+    (``9999-12-31T23:59:59-12:00`` is in the year 10000 in UTC: no database column takes it)."""
+    try:
+        return moment.astimezone(dt.UTC)
+    except OverflowError:
+        raise PydanticCustomError(
+            "moment_range",
+            "{moment} is out of range: in UTC it must fall in the years 1 to 9999",
+            {"moment": moment.isoformat()},
+        ) from None
+
+
+#: A moment of the API (a tournament's start, its registration window): ISO 8601 with its zone, given in any
+#: zone and handed on in UTC; a moment without its zone, or beyond the years 1 to 9999 in UTC, is a 422.
+Moment = Annotated[
+    AwareDatetime,
+    Field(strict=False, description="a moment with its zone, ISO 8601 (in UTC, within the years 1 to 9999)"),
+    AfterValidator(_in_utc),
+]
 
 
 async def steps_response(record: dict[str, Any]) -> Response:

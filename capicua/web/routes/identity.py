@@ -1,4 +1,4 @@
-"""Guests, accounts and sessions."""
+"""Guests, accounts and sessions: signing up and in, changing the password, logging out everywhere."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from pydantic import BaseModel, Field
 
 from capicua.service.errors import ServiceError
 from capicua.service.identity import Identity
-from capicua.web.deps import SESSION_COOKIE, PlatformDep, Who, caller
-from capicua.web.routes.common import Name, StrictModel, router
+from capicua.web.deps import SESSION_COOKIE, PlatformDep, Playing, Who, reader
+from capicua.web.routes.common import Name, StrictModel, Username, router
 
 __all__ = ["routes"]
 
@@ -28,7 +28,9 @@ class GuestOut(BaseModel):
 
 
 class SignUpIn(StrictModel):
-    username: str = Field(min_length=3, max_length=24, pattern=r"^[A-Za-z0-9_.-]+$")
+    username: Username = Field(
+        description="3 to 24 letters (of one alphabet), digits, '.', '_' or '-'; matched in any case"
+    )
     password: str = Field(min_length=8, max_length=200)
     name: Name | None = None
     bot: bool = Field(
@@ -37,8 +39,13 @@ class SignUpIn(StrictModel):
 
 
 class LogInIn(StrictModel):
-    username: str = Field(max_length=24)
+    username: Username = Field(description="in any case")
     password: str = Field(max_length=200)
+
+
+class PasswordIn(StrictModel):
+    password: str = Field(max_length=200, description="the current password")
+    new_password: str = Field(min_length=8, max_length=200)
 
 
 @routes.post("/api/guests", response_model=GuestOut)
@@ -64,7 +71,7 @@ def _signed_in(response: Response, request: Request, who: Identity, token: str) 
 async def sign_up(body: SignUpIn, request: Request, response: Response, platform: PlatformDep) -> dict[str, Any]:
     """Create an account; a guest (by his token) keeps his identity and his matches."""
     who, token = await platform.accounts.sign_up(
-        body.username, body.password, body.name, await caller(request), bot=body.bot
+        body.username, body.password, body.name, await reader(request), bot=body.bot
     )
     return _signed_in(response, request, who, token)
 
@@ -77,8 +84,28 @@ async def log_in(body: LogInIn, request: Request, response: Response, platform: 
 
 @routes.post("/api/logout")
 async def log_out(response: Response) -> dict[str, Any]:
+    """Forget the session cookie (this browser only; DELETE /api/me/sessions logs out everywhere)."""
     response.delete_cookie(SESSION_COOKIE)
     return {"ok": True}
+
+
+@routes.delete("/api/me/sessions")
+async def log_out_everywhere(who: Who, response: Response, platform: PlatformDep) -> dict[str, Any]:
+    """Log out everywhere: every session token of your account, this one too, opens nothing from now on
+    (on every server). Your API tokens stay: revoke those one by one."""
+    await platform.accounts.end_sessions(who)
+    response.delete_cookie(SESSION_COOKIE)
+    return {"ok": True}
+
+
+@routes.post("/api/me/password")
+async def change_password(
+    body: PasswordIn, who: Who, request: Request, response: Response, platform: PlatformDep
+) -> dict[str, Any]:
+    """A new password, given the current one: your other sessions end; this one goes on under the new token
+    (and cookie) answered. Your API tokens stay."""
+    renewed, token = await platform.accounts.change_password(who, body.password, body.new_password)
+    return _signed_in(response, request, renewed, token)
 
 
 class NameIn(StrictModel):
@@ -98,5 +125,5 @@ async def rename(body: NameIn, who: Who, request: Request, response: Response, p
 
 
 @routes.get("/api/me")
-async def me(who: Who) -> dict[str, Any]:
+async def me(who: Playing) -> dict[str, Any]:
     return {"id": who.id, "name": who.name, "guest": who.guest, "bot": who.bot}

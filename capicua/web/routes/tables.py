@@ -11,6 +11,7 @@ from capicua.rules import variants
 from capicua.rules.variant import Option
 from capicua.service.errors import ServiceError
 from capicua.service.tables import Table
+from capicua.service.tables.referee import REFEREE_DECISIONS
 from capicua.web.deps import Caller, PlatformDep, Who
 from capicua.web.routes.common import Invite, StrictModel, TableId, router
 
@@ -175,6 +176,22 @@ class RefereeIn(StrictModel):
     points: Annotated[int, Field(ge=-1000, le=1000, description="fine: positive; score: the correction")] | None = None
     tile: Annotated[str, Field(pattern=r"^[0-6]-[0-6]$", description="touch: the tile (C7)")] | None = None
     reason: Annotated[str, Field(min_length=1, max_length=200, description="the decision's written reason")]
+
+
+@routes.get("/api/tables/{table_id}/referee")
+async def referee_console(table_id: TableId, who: Who, platform: PlatformDep) -> dict[str, Any]:
+    """C8: what the referee console (``#/referee/{id}``) opens with, for the table's referees only (as
+    ``POST`` below says who they are): anyone else, a guest, a player at the table, and everyone at a table of
+    a game without a table referee (``GET /api/variants``' ``referee``), gets ``forbidden`` (403)."""
+    table = await platform.tables.fetch(table_id)
+    await platform.tables.check_referee(table.state, who)
+    return {
+        "table": table.id,
+        "variant": table.state.variant,
+        "tournament": table.state.tournament_id,
+        "referee": {"id": who.id, "name": who.name},
+        "decisions": list(REFEREE_DECISIONS),
+    }
 
 
 @routes.post("/api/tables/{table_id}/referee")

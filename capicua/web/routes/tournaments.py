@@ -1,5 +1,6 @@
 """Swiss tournaments of pairs (C10) with table referees (C8): creating one, registering teams, the rounds,
-check-in, pairing by hand, forbidden pairings, referees, over-the-board results, and the standings."""
+check-in, pairing by hand, forbidden pairings, referees (or, in a game without them, result helpers),
+over-the-board results, and the standings."""
 
 from __future__ import annotations
 
@@ -7,13 +8,13 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from fastapi import Path, Query
 from fastapi.responses import PlainTextResponse
-from pydantic import AwareDatetime, Field
+from pydantic import Field
 
 from capicua.rules import variants
-from capicua.service.tournaments.director import MAX_ROUNDS
+from capicua.service.tournaments.director import HELPER, MAX_ROUNDS
 from capicua.service.tournaments.view import standings_csv, standings_of, summary, tournament_page
 from capicua.web.deps import Caller, PlatformDep, Who
-from capicua.web.routes.common import StrictModel, TeamName, TournamentName, router
+from capicua.web.routes.common import Moment, StrictModel, TeamName, TournamentName, Username, UsernamePath, router
 
 __all__ = ["routes"]
 
@@ -28,8 +29,7 @@ TournamentId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,32}$", description
 TeamNo = Annotated[int, Path(ge=1, le=100_000, description="a team's number in its tournament")]
 RoundNo = Annotated[int, Path(ge=1, le=MAX_ROUNDS, description="a round's number")]
 BoardNo = Annotated[int, Path(ge=1, le=100_000, description="a board's (table's) number in its round")]
-Username = Annotated[str, Field(pattern=r"^[A-Za-z0-9._-]{3,24}$", description="an account's username")]
-When = Annotated[AwareDatetime, Field(strict=False, description="a time with its zone, ISO 8601")]
+When = Moment
 Team = Annotated[int, Field(ge=1, le=100_000)]
 #: Most boards a referee is named for one by one (more: name him for every board).
 REFEREE_BOARDS = 1000
@@ -219,33 +219,61 @@ async def forbid(tournament_id: TournamentId, body: ForbidIn, who: Who, platform
 @routes.put("/api/tournaments/{tournament_id}/referees/{username}")
 async def name_referee(
     tournament_id: TournamentId,
-    username: Annotated[str, Path(pattern=r"^[A-Za-z0-9._-]{3,24}$")],
+    username: UsernamePath,
     body: RefereeIn,
     who: Who,
     platform: PlatformDep,
 ) -> dict[str, Any]:
-    """The organiser names a referee for some boards (empty: all of them)."""
-    await platform.tournaments.set_referee(who, tournament_id, username.lower(), body.boards)
+    """The organiser names a table referee (C8) for some boards (empty: all of them). Only in a game with a
+    table referee (``GET /api/variants``' ``referee``); another game's tournament names result helpers
+    (``…/helpers/{username}``): ``no-referee`` here."""
+    await platform.tournaments.set_referee(who, tournament_id, username, body.boards)
     return {"referees": (await tournament_page(platform.tournaments, tournament_id, who))["referees"]}
 
 
 @routes.delete("/api/tournaments/{tournament_id}/referees/{username}")
 async def remove_referee(
     tournament_id: TournamentId,
-    username: Annotated[str, Path(pattern=r"^[A-Za-z0-9._-]{3,24}$")],
+    username: UsernamePath,
     who: Who,
     platform: PlatformDep,
 ) -> dict[str, Any]:
-    await platform.tournaments.set_referee(who, tournament_id, username.lower(), None)
+    await platform.tournaments.set_referee(who, tournament_id, username, None)
     return {"referees": (await tournament_page(platform.tournaments, tournament_id, who))["referees"]}
+
+
+@routes.put("/api/tournaments/{tournament_id}/helpers/{username}")
+async def name_helper(
+    tournament_id: TournamentId,
+    username: UsernamePath,
+    body: RefereeIn,
+    who: Who,
+    platform: PlatformDep,
+) -> dict[str, Any]:
+    """The organiser names a result helper for some boards (empty: all of them), in a tournament played over
+    the board of a game without a table referee (C8): he enters those boards' hands and results, and makes
+    no decision (no fine, no award). A game with a table referee names referees instead (``invalid``)."""
+    await platform.tournaments.set_referee(who, tournament_id, username, body.boards, role=HELPER)
+    return {"helpers": (await tournament_page(platform.tournaments, tournament_id, who))["helpers"]}
+
+
+@routes.delete("/api/tournaments/{tournament_id}/helpers/{username}")
+async def remove_helper(
+    tournament_id: TournamentId,
+    username: UsernamePath,
+    who: Who,
+    platform: PlatformDep,
+) -> dict[str, Any]:
+    await platform.tournaments.set_referee(who, tournament_id, username, None, role=HELPER)
+    return {"helpers": (await tournament_page(platform.tournaments, tournament_id, who))["helpers"]}
 
 
 @routes.post("/api/tournaments/{tournament_id}/rounds/{round_no}/boards/{board}/entries")
 async def board_entry(
     tournament_id: TournamentId, round_no: RoundNo, board: BoardNo, body: EntryIn, who: Who, platform: PlatformDep
 ) -> dict[str, Any]:
-    """Over the board: the board's referee enters a hand's points, or a fine (the points go to the fined
-    team's opponents)."""
+    """Over the board: the board's referee (or result helper) enters a hand's points, or a fine (the points go
+    to the fined team's opponents; only in a game with a table referee, else ``no-referee``)."""
     row = await platform.tournaments.board_entry(
         who, tournament_id, round_no, board, body.a, body.b, body.kind, body.note
     )
@@ -256,8 +284,9 @@ async def board_entry(
 async def board_result(
     tournament_id: TournamentId, round_no: RoundNo, board: BoardNo, body: ResultIn, who: Who, platform: PlatformDep
 ) -> dict[str, Any]:
-    """Over the board: the referee ends the board (more points win; or his decision: ``winner``; or a
-    no-show: ``absent``). Final."""
+    """Over the board: the referee (or result helper) ends the board (more points win; or the referee's
+    decision: ``winner``, which a game without a table referee refuses, ``no-referee``; or a no-show:
+    ``absent``). Final."""
     row = await platform.tournaments.board_result(
         who, tournament_id, round_no, board, body.winner, body.absent, body.reason
     )

@@ -16,8 +16,16 @@ export class ApiError extends Error {
 export async function api(path, options = {}) {
   const headers = { "Content-Type": "application/json", "X-Requested-With": "capicua" };
   if (state.token) headers.Authorization = `Bearer ${state.token}`;
+  const sent = state.token;
   const res = await fetch(path, { ...options, headers, credentials: "same-origin" });
   const body = res.headers.get("content-type")?.includes("json") ? await res.json() : await res.text();
+  if (res.status === 401 && sent && sent === state.token && state.me?.guest === false) {
+    // My account's session was ended (logged out everywhere, a new password elsewhere): forget it, and
+    // become a guest at the next view.
+    clearIdentity();
+    disconnect();
+    throw new ApiError("session-ended", body?.message || res.statusText, res.status);
+  }
   if (!res.ok) throw new ApiError(body?.error || null, body?.message || res.statusText, res.status);
   return body;
 }
@@ -28,8 +36,15 @@ export function remember(who) {
   disconnect();
 }
 
-// Become a guest if I am nobody yet.
+let sessionChecked = false;
+
+// Become a guest if I am nobody yet (or no longer: my account's session was ended elsewhere, checked once a
+// page load).
 export async function ensureGuest() {
+  if (state.token && state.me?.guest === false && !sessionChecked) {
+    sessionChecked = true;
+    await api("/api/me").catch(() => {}); // a 401 forgets the ended session (api)
+  }
   if (state.token) return;
   remember({ guest: true, ...(await api("/api/guests", { method: "POST", body: JSON.stringify({ name: null }) })) });
 }
@@ -37,6 +52,19 @@ export async function ensureGuest() {
 // A new name, same identity (POST /api/me/name): my seats and matches stay mine.
 export async function rename(name) {
   remember(await api("/api/me/name", { method: "POST", body: JSON.stringify({ name }) }));
+}
+
+// A new password, given the current one: my other sessions end, this one goes on under the new token.
+export async function changePassword(password, newPassword) {
+  remember(await api("/api/me/password", { method: "POST", body: JSON.stringify({ password, new_password: newPassword }) }));
+}
+
+// Log out everywhere (every session of my account, this one too), then go on as a new guest.
+export async function logOutEverywhere() {
+  await api("/api/me/sessions", { method: "DELETE" });
+  clearIdentity();
+  disconnect();
+  await ensureGuest();
 }
 
 export async function logOut() {

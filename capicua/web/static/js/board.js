@@ -138,8 +138,12 @@ function box(p) {
   return upright ? { w: 1, h: 2 } : { w: 2, h: 1 };
 }
 
-function drawTile(p, cls) {
-  return svg("g", { class: `tile ${cls}`.trim(), "data-tile": norm(p.text), role: "img", "aria-label": tileName(p.text),
+// A tile on the table: `tile board-tile`, and its state as `is-…` (is-spinner: A1's opening double; is-last:
+// the tile just played). Never a UI widget's class (a board tile named `spinner` once took the loading
+// spinner's endless spin): once laid, a tile lies still.
+function drawTile(p, states) {
+  const cls = ["tile", "board-tile", ...states.filter(Boolean).map((s) => `is-${s}`)].join(" ");
+  return svg("g", { class: cls, "data-tile": norm(p.text), role: "img", "aria-label": tileName(p.text),
     transform: `translate(${p.x * 100} ${p.y * 100}) rotate(${p.angle}) translate(-50 -100)` },
   svg("title", {}, tileName(p.text)), tileFace(p.inner, p.outer));
 }
@@ -163,7 +167,7 @@ export function renderBoard(layout, width, height, opts = {}) {
   const last = opts.last ? norm(opts.last) : null;
   const root = svg("svg", { class: "board-svg", viewBox: `${-ex * 100} ${-ey * 100} ${ex * 200} ${ey * 200}`,
     width: Math.floor(2 * ex * scale), height: Math.floor(2 * ey * scale), role: "group", "aria-label": t("table_tiles") },
-  tiles.map((p) => drawTile(p, [p.spinner ? "spinner" : "", norm(p.text) === last ? "last" : ""].join(" "))));
+  tiles.map((p) => drawTile(p, [p.spinner && "spinner", norm(p.text) === last && "last"])));
   for (const g of ghosts) {
     const { w, h } = box(g.at);
     const target = svg("g", { class: "target", role: "button", tabindex: 0, "aria-label": g.label, "data-end": g.end,

@@ -3,7 +3,7 @@
 // where ID is a record or an uploaded one's key, #/ratings[/GAME], #/analyse, the tournaments' addresses)
 // to a view.
 import { ensureGuest, loadGames } from "./api.js";
-import { el, setStatus } from "./dom.js";
+import { el, setStatus, showError } from "./dom.js";
 import { pickLanguage, setLanguage, t } from "./i18n.js";
 import { onChange, page } from "./page.js";
 import { listen } from "./socket.js";
@@ -16,7 +16,7 @@ import { onFrame, openTable } from "./views/table.js";
 import { tournamentRoute } from "./views/tournaments.js";
 import { renderUpload } from "./views/upload.js";
 
-async function route() {
+async function route(again = true) {
   try {
     await ensureGuest();
     await loadGames();
@@ -33,7 +33,14 @@ async function route() {
     else if (tournaments) await tournaments();
     else if (hash === "#/analyse") renderUpload();
     else await renderLobby();
-  } catch (err) { page(el("p", { role: "alert", class: "fatal" }, `${t("error")}: ${err.message}`)); }
+  } catch (err) {
+    if (err.code === "session-ended" && again) { // my account's session was ended elsewhere: go on as a guest
+      await route(false);
+      showError(err.message);
+      return;
+    }
+    page(el("p", { role: "alert", class: "fatal" }, `${t("error")}: ${err.message}`));
+  }
 }
 
 setLanguage(pickLanguage());

@@ -16,6 +16,11 @@ export function onChange(fn) {
   refresh = fn;
 }
 
+// Draw the view again (the player changed: logged out everywhere…).
+export function redraw() {
+  refresh();
+}
+
 export function page(...content) {
   document.title = t("title");
   $("#app").replaceChildren(header(), el("p", { id: "status", role: "status", hidden: true }),

@@ -2,11 +2,13 @@
 // points for team A and B, or a fine (its points go to the fined team's opponents, C6), with a note; he
 // sees the running totals and every entry, and ends the board: the higher total wins; on equal points he
 // names the winner (C8); or a team did not come (C10's no-show). POST …/entries and …/result.
+// In a game without a table referee (GET /api/variants' `referee`) the board's result helper, or the
+// organiser, uses it with no decision: hands only (no fine), and the points alone decide (no award).
 import { el, showError } from "../dom.js";
 import { fill, t } from "../i18n.js";
 import { page } from "../page.js";
 import { leaveTable, state } from "../state.js";
-import { boardsOf, errorIn, loadTournament, patch, playersOf, poll, refereesBoard, teamsOf, tourCall } from "./tournament/common.js";
+import { boardsOf, entersBoard, errorIn, hasReferee, loadTournament, patch, playersOf, poll, teamsOf, tourCall } from "./tournament/common.js";
 import { mark } from "./tournament/marks.js";
 
 export async function renderBoardEntry(id, round, boardNo) {
@@ -40,11 +42,13 @@ function draw(view, ui) {
   const a = teams.get(b.team_a);
   const bb = teams.get(b.team_b);
   const done = b.status === "done";
-  const mine = refereesBoard(tour, b.board) && tour.mode === "board";
+  const mine = entersBoard(tour, b.board) && tour.mode === "board";
+  const referee = hasReferee(tour);
+  const notMine = t(referee ? "tour_entry_not_referee" : "tour_entry_not_helper");
   patch(ui.score, [b.points, b.status, b.winner, a?.name, bb?.name], () => scoreBox(b, a, bb));
-  patch(ui.form, [done, mine, a?.name, bb?.name], () => (done || !mine ? (mine || done ? null : el("p", { class: "tour-note" }, t("tour_entry_not_referee"))) : entryForm(view, b, a, bb)));
+  patch(ui.form, [done, mine, referee, a?.name, bb?.name], () => (done || !mine ? (mine || done ? null : el("p", { class: "tour-note" }, notMine)) : entryForm(view, b, a, bb, referee)));
   patch(ui.list, [b.hands], () => entries(b, a, bb));
-  patch(ui.end, [done, mine, b.points, a?.name, bb?.name], () => (done || !mine ? null : endBox(view, b, a, bb)));
+  patch(ui.end, [done, mine, referee, b.points, a?.name, bb?.name], () => (done || !mine ? null : endBox(view, b, a, bb, referee)));
 }
 
 function scoreBox(b, a, bb) {
@@ -61,7 +65,8 @@ function resultWords(b, a, bb) {
   return fill(b.kind === "award" ? t("tour_entry_awarded") : t("tour_entry_won"), { team: winner?.name || "?" });
 }
 
-function entryForm(view, b, a, bb) {
+// A hand's points, or (only with a table referee) a fine.
+function entryForm(view, b, a, bb, referee) {
   let kind = "hand";
   const pa = el("input", { id: "entry-a", type: "number", min: 0, max: 1000, step: 1, inputmode: "numeric", placeholder: "0", "aria-label": fill(t("tour_entry_points_of"), { team: a?.name }) });
   const pb = el("input", { id: "entry-b", type: "number", min: 0, max: 1000, step: 1, inputmode: "numeric", placeholder: "0", "aria-label": fill(t("tour_entry_points_of"), { team: bb?.name }) });
@@ -106,7 +111,7 @@ function entryForm(view, b, a, bb) {
     }
   };
   return el("form", { id: "entry-form", class: "tour-card entry-form", onsubmit: submit },
-    tabs, handBox, fineBox,
+    referee ? [tabs, handBox, fineBox] : handBox,
     el("label", { for: "entry-note", class: "tour-field" }, el("span", { class: "tour-label" }, t("tour_note")), note),
     el("button", { type: "submit", class: "primary big", id: "entry-add" }, t("tour_entry_add")));
 }
@@ -130,7 +135,8 @@ function entries(b, a, bb) {
     end?.note ? el("p", { class: "tour-help" }, `${t("tour_note")}: ${end.note}`) : null);
 }
 
-function endBox(view, b, a, bb) {
+// The board's end: the points' winner, or (with a table referee) his decision; or a no-show.
+function endBox(view, b, a, bb, referee) {
   const [x, y] = b.points;
   const equal = x === y;
   const reason = el("input", { id: "entry-reason", maxlength: 200, autocomplete: "off", placeholder: t("tour_entry_reason_hint") });
@@ -140,7 +146,8 @@ function endBox(view, b, a, bb) {
   const absentB = el("input", { type: "checkbox", id: "entry-absent-b" });
   const url = `/rounds/${view.round}/boards/${view.boardNo}/result`;
   const end = () => {
-    const chosen = winner.value ? Number(winner.value) : null;
+    const chosen = referee && winner.value ? Number(winner.value) : null;
+    if (equal && !referee) { showError(t("tour_entry_tie_no_referee")); return; }
     if (equal && chosen == null) { showError(t("tour_entry_tie")); winner.focus(); return; }
     const team = chosen != null ? (chosen === b.team_a ? a : bb) : x > y ? a : bb;
     if (!confirm(fill(t("tour_entry_end_confirm"), { team: team?.name, a: x, b: y }))) return;
@@ -154,16 +161,16 @@ function endBox(view, b, a, bb) {
     if (!confirm(t("tour_entry_absent_confirm"))) return;
     view.act(() => tourCall(view.tour.id, url, "POST", { absent: gone, reason: reason.value.trim() }));
   };
-  const lead = equal ? t("tour_entry_equal") : fill(t("tour_entry_leads"), { team: (x > y ? a : bb)?.name, a: x, b: y });
+  const lead = equal ? t(referee ? "tour_entry_equal" : "tour_entry_equal_no_referee") : fill(t("tour_entry_leads"), { team: (x > y ? a : bb)?.name, a: x, b: y });
   return el("div", { class: "tour-card entry-end" }, el("h2", {}, t("tour_entry_end")),
     el("p", { class: "entry-lead" }, lead),
-    el("label", { for: "entry-winner", class: "tour-field" }, el("span", { class: "tour-label" }, equal ? t("tour_entry_winner_tie") : t("tour_entry_winner_other")), winner),
+    referee ? el("label", { for: "entry-winner", class: "tour-field" }, el("span", { class: "tour-label" }, equal ? t("tour_entry_winner_tie") : t("tour_entry_winner_other")), winner) : null,
     el("label", { for: "entry-reason", class: "tour-field" }, el("span", { class: "tour-label" }, t("tour_note")), reason),
-    el("button", { type: "button", class: "primary", id: "entry-end", onclick: end }, t("tour_entry_end_button")),
+    el("button", { type: "button", class: "primary", id: "entry-end", onclick: end, disabled: equal && !referee }, t("tour_entry_end_button")),
     el("fieldset", { class: "entry-absent" }, el("legend", {}, t("tour_entry_absent")),
       el("label", { class: "tour-check", for: "entry-absent-a" }, absentA, el("span", {}, `A · ${a?.name}`)),
       el("label", { class: "tour-check", for: "entry-absent-b" }, absentB, el("span", {}, `B · ${bb?.name}`)),
       el("button", { type: "button", id: "entry-absent", onclick: absent }, t("tour_entry_absent_button"))),
-    el("p", { class: "tour-help" }, t("tour_entry_final")));
+    el("p", { class: "tour-help" }, t(referee ? "tour_entry_final" : "tour_entry_final_no_referee")));
 }
 

@@ -1,12 +1,13 @@
 // A player's page: his rating in each game ("?" while provisional), the chart of his ratings (drawn here as
 // SVG), the medals he won (kept forever), and his finished matches, won or lost, each with what it did to
-// his rating, its replay and its record (times in the browser's time zone).
-import { api } from "../api.js";
+// his rating, its replay and its record (times in the browser's time zone). On my own account's page: the
+// account's security (a new password, which ends my other sessions; logging out everywhere).
+import { api, changePassword, logOutEverywhere } from "../api.js";
 import { colourOf, ratingChart } from "../chart.js";
-import { el } from "../dom.js";
+import { el, setStatus, showError } from "../dom.js";
 import { icon } from "../icons.js";
 import { fill, plural, t, when } from "../i18n.js";
-import { page } from "../page.js";
+import { page, redraw } from "../page.js";
 import { changeClass, changeParts, dayText, gameTitle, medalIcon, medalWord, ratingBadge, signed } from "../ratings.js";
 import { gameNamed, leaveTable, state } from "../state.js";
 
@@ -32,7 +33,8 @@ export async function renderProfile(id) {
         ? [" ", el("a", { href: "#/?rated", class: "play-rated" }, t("play_rated"))] : null)),
     games.length ? el("section", { class: "card chart-card" }, el("h2", {}, t("rating_history")), legend(profile.ratings), chartBox) : null,
     medalsSection(profile.medals),
-    el("section", { class: "card matches-card" }, el("h2", {}, t("history")), matchesTable(matches, id))));
+    el("section", { class: "card matches-card" }, el("h2", {}, t("history")), matchesTable(matches, id)),
+    mine && me.guest === false ? securitySection() : null));
   if (!games.length) return;
   let drawn = 0;
   const draw = () => {
@@ -56,6 +58,30 @@ function ratingCard(r, history) {
     el("span", { class: "value" }, ratingBadge(r, "rating big"),
       lastChange != null ? el("span", { class: `change ${changeClass(lastChange)}` }, signed(lastChange)) : null),
     el("span", { class: "games" }, plural(r.games, "matches"), " · ", plural(r.wins, "wins")));
+}
+
+// My account: a new password (POST /api/me/password: my other sessions end, this one goes on under a new
+// token) and logging out everywhere (DELETE /api/me/sessions: this session too).
+function securitySection() {
+  const current = el("input", { id: "current-password", type: "password", autocomplete: "current-password", required: true, maxlength: 200 });
+  const fresh = el("input", { id: "new-password", type: "password", autocomplete: "new-password", required: true, minlength: 8, maxlength: 200 });
+  const field = (input, label) => el("label", { class: "field" }, el("span", {}, t(label)), input);
+  const form = el("form", { class: "password-form", onsubmit: async (e) => {
+    e.preventDefault();
+    try {
+      await changePassword(current.value, fresh.value);
+      form.reset();
+      setStatus(t("password_changed"));
+    } catch (err) { showError(err.message); }
+  } }, field(current, "current_password"), field(fresh, "new_password"),
+  el("p", { class: "hint" }, t("change_password_hint")),
+  el("span", { class: "row" }, el("button", { type: "submit", id: "change-password" }, t("change_password"))));
+  const everywhere = el("div", { class: "everywhere" }, el("p", { class: "hint" }, t("log_out_everywhere_hint")),
+    el("span", { class: "row" }, el("button", { type: "button", id: "logout-everywhere", class: "danger", onclick: async () => {
+      try { await logOutEverywhere(); redraw(); } catch (err) { showError(err.message); }
+    } }, t("log_out_everywhere"))));
+  return el("section", { class: "card security-card", "aria-labelledby": "security-title" },
+    el("h2", { id: "security-title" }, t("security")), form, everywhere);
 }
 
 function legend(ratings) {

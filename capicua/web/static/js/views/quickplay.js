@@ -52,7 +52,7 @@ function waitingPanel(w) {
   const range = w.range == null ? t("search_anyone")
     : fill(t("search_range"), { lo: Math.max(0, w.rating - w.range), hi: w.rating + w.range });
   return el("div", { class: "rated-wait", id: "rated-wait", role: "status", "aria-live": "polite", "data-game": w.game },
-    el("span", { class: "spinner", "aria-hidden": "true" }),
+    el("span", { class: "loading-spinner", "aria-hidden": "true" }),
     el("div", { class: "wait-text" },
       el("strong", {}, `${t("searching")} · ${gameTitle(w.game)}`),
       el("span", {}, `${t("your_rating")} ${w.rating} · ${range}`),

@@ -3,12 +3,16 @@
 // correction (side, ± points), the hand annulled, the match awarded, a touched tile (C7: seat and tile,
 // which then lies face up for everyone). Each needs a written reason; it goes over the websocket as a
 // `referee` message, and the panel shows its ack or its error in the referee's words.
+// Only the table's referees get it: the console first asks GET /api/tables/ID/referee, and anyone it
+// refuses (a guest, a stranger, a player at the table, everyone in a game without a table referee) sees
+// why, with the way to watch the table, instead of the console.
+import { api } from "../api.js";
 import { $, el } from "../dom.js";
 import { errorText, fill, t } from "../i18n.js";
 import { peopleOf, sideName } from "../names.js";
 import { page } from "../page.js";
 import { request, subscribe } from "../socket.js";
-import { leaveTable, state } from "../state.js";
+import { gameNamed, leaveTable, state } from "../state.js";
 import { norm, tile, tileName } from "../tiles.js";
 import { renderTable, skeleton } from "./table.js";
 import { touchedOf } from "./table/decisions.js";
@@ -25,6 +29,14 @@ const TILE_ROWS = [6, 5, 4, 3, 2, 1, 0].map((hi) => Array.from({ length: hi + 1 
 export async function renderReferee(id) {
   clearInterval(state.lobbyTimer);
   stopPolling();
+  try {
+    await api(`/api/tables/${encodeURIComponent(id)}/referee`);
+  } catch (err) {
+    if (!err.status || err.status >= 500) throw err;
+    leaveTable();
+    await refused(id, err);
+    return;
+  }
   const same = state.tableId === id && state.frame;
   if (!same) leaveTable();
   const main = skeleton();
@@ -43,6 +55,24 @@ export async function renderReferee(id) {
   if (same) renderTable();
   else $("#table .board").replaceChildren(el("p", { class: "loading" }, "…"));
   await subscribe(id);
+}
+
+// The console refused: why (the game has no table referee, or I do not referee this table), and the way
+// to watch the table (or to its tournament) as anyone may.
+async function refused(id, err) {
+  const table = err.status === 404 ? null : await api(`/api/tables/${encodeURIComponent(id)}`).catch(() => null);
+  const noReferee = table && !gameNamed(table.variant)?.referee; // GET /api/variants says, not the game's name
+  const why = err.status === 401 || err.status === 403 ? t(noReferee ? "ref_refused_no_referee" : "ref_refused_not_referee")
+    : err.message; // (in the player's words already: a table not found…)
+  page(el("main", { id: "ref-refused", class: "tour-entry ref-refused" },
+    el("section", { class: "tour-card", role: "alert" },
+      el("h1", {}, mark("whistle"), t("ref_console")),
+      el("p", { class: "ref-refused-why" }, why),
+      noReferee ? el("p", { class: "tour-help" }, t("ref_refused_no_referee_help")) : null,
+      table ? el("div", { class: "tour-links" },
+        el("a", { class: "button primary", id: "ref-refused-watch", href: `#/table/${table.id}` }, t("ref_refused_watch")),
+        table.tournament ? el("a", { class: "button", href: `#/tournament/${table.tournament}` }, mark("bracket"), t("tour_tournament")) : null)
+        : el("a", { class: "button", href: "#/" }, t("lobby")))));
 }
 
 function buildPanel(tableId) {

@@ -5,9 +5,9 @@
 import { $, el, showError } from "../dom.js";
 import { fill, language, plural, t } from "../i18n.js";
 import { page } from "../page.js";
-import { gameNamed, leaveTable, state } from "../state.js";
-import { boardState, boardsOf, errorIn, fmtWhen, gameTitleOf, loadTournament, patch, poll, refereesBoard, roundsLine, rulesLine,
-  boardNote, seatAt, teamCell, teamCount, teamsOf, tourCall } from "./tournament/common.js";
+import { leaveTable, state } from "../state.js";
+import { boardState, boardsOf, entersBoard, errorIn, fmtWhen, gameTitleOf, hasReferee, loadTournament, namedOf, patch, poll, roundsLine,
+  rulesLine, boardNote, seatAt, teamCell, teamCount, teamsOf, tourCall } from "./tournament/common.js";
 import { mark } from "./tournament/marks.js";
 import { organiserTools } from "./tournament/organiser.js";
 import { standingsTable, teamHistory } from "./tournament/standings.js";
@@ -51,20 +51,21 @@ function draw(view, ui) {
   else patch(ui.standings, ["standings", tour.standings, tour.me.team, view.team], () => standingsTable(view));
   patch(ui.history, [view.team, view.team && tour.teams.find((x) => x.team === view.team), boardsOf(tour)], () => teamHistory(view));
   ui.history.hidden = view.team == null;
-  patch(ui.info, [tour.referees, tour.forbidden, tour.teams.length], () => infoBox(tour));
+  patch(ui.info, [tour.referees, tour.helpers, tour.forbidden, tour.teams.length], () => infoBox(tour));
 }
 
 // -- the header ------------------------------------------------------------------------------------
 function header(tour) {
   const champion = tour.status === "finished" ? tour.standings[0] : null;
-  const closes = tour.registration_closes ? fill(t("tour_reg_until"), { when: fmtWhen(tour.registration_closes) }) : t("tour_reg_until_half");
+  const closes = tour.registration_closes ? fill(t("tour_reg_until"), { when: fmtWhen(tour.registration_closes, { zone: "short" }) }) : t("tour_reg_until_half");
   return [
     el("div", { class: "tour-title" }, el("h1", {}, tour.name),
       el("span", { class: `tour-status tour-status-${tour.status}` }, t(`tour_status_${tour.status}`))),
     el("p", { class: "tour-facts" },
       el("span", {}, el("strong", {}, gameTitleOf(tour.game))), el("span", {}, t(`tour_mode_${tour.mode}_short`)),
       el("span", { class: "tour-round-line" }, roundsLine(tour)), el("span", {}, plural(teamCount(tour), "tour_teams"))),
-    el("p", { class: "tour-facts tour-when" }, mark("clock"), el("time", { datetime: tour.starts_at }, fmtWhen(tour.starts_at)),
+    el("p", { class: "tour-facts tour-when" },
+      el("span", { class: "tour-when-at" }, mark("clock"), el("time", { datetime: tour.starts_at }, fmtWhen(tour.starts_at))),
       el("span", {}, fill(t("tour_organiser_by"), { name: tour.organiser.name || "?" }))),
     el("p", { class: "tour-facts tour-rules-line" }, el("span", {}, rulesLine(tour.options, tour.mode)),
       el("span", {}, fill(t("tour_grace_n"), { n: Math.round(tour.no_show_grace / 60) })),
@@ -97,7 +98,7 @@ function meBox(view, mine, board) {
     if (!account && tour.registration_open) out.push(el("p", { class: "tour-note" }, t("tour_login_to_play")));
     else if (account && tour.registration_open) out.push(registerForm(view));
   }
-  if (tour.me.referee && !tour.me.organiser) out.push(myBoards(tour));
+  if ((tour.me.referee || tour.me.helper) && !tour.me.organiser) out.push(myBoards(tour));
   return out.length ? el("div", { class: "tour-card tour-me-card" }, out) : null;
 }
 
@@ -162,27 +163,31 @@ function myBoard(view, mine, board) {
     el("span", {}, fill(t("tour_seated_n"), { n: seated.filter(Boolean).length })));
   const checked = mySeat != null && seated[mySeat];
   return el("div", { class: "tour-my-board tour-checkin" }, head, dots,
-    deadline ? el("span", { class: "tour-help" }, fill(t("tour_noshow_at"), { when: deadline.toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit" }) })) : null,
+    deadline ? el("span", { class: "tour-help" }, fill(t("tour_noshow_at"), { when: deadline.toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit", timeZoneName: "short" }) })) : null,
     checked ? [el("span", { class: "tour-checked" }, mark("check"), t("tour_checked_in")), go]
       : el("button", { class: "primary big", id: "tour-checkin", onclick: () => view.act(() => tourCall(tour.id, "/checkin"),
         (out) => { if (out?.table) location.hash = `#/table/${out.table}`; }) }, t("tour_checkin")));
 }
 
+// The boards I referee, or (a game without a table referee) whose over-the-board results I enter.
 function myBoards(tour) {
-  const boards = boardsOf(tour).filter((b) => b.team_b != null && refereesBoard(tour, b.board));
-  const which = tour.me.referee === "all" ? t("tour_all_boards") : tour.me.referee.join(", ");
-  return el("div", { class: "tour-my-referee" }, el("p", {}, mark("whistle"), fill(t("tour_you_referee"), { boards: which })),
+  const boards = boardsOf(tour).filter((b) => b.team_b != null && entersBoard(tour, b.board));
+  const mine = tour.me.referee || tour.me.helper;
+  const which = mine === "all" ? t("tour_all_boards") : mine.join(", ");
+  return el("div", { class: "tour-my-referee" },
+    el("p", {}, mark(tour.me.referee ? "whistle" : "sheet"), fill(t(tour.me.referee ? "tour_you_referee" : "tour_you_helper"), { boards: which })),
     boards.length ? el("div", { class: "tour-links" }, boards.map((b) => refereeLink(tour, b, true))) : null);
 }
 
-// The referee's way to a board: the console (online) or the scoresheet (over the board).
+// The referee's (or result helper's) way to a board: the console (online, a game with a table referee) or
+// the scoresheet (over the board).
 function refereeLink(tour, b, long = false) {
   if (b.status === "done" || b.team_b == null) return null;
   if (tour.mode === "board") {
     return el("a", { class: "button tour-sheet-link", href: `#/tournament/${tour.id}/board/${tour.current_round}/${b.board}`, "data-board": b.board },
       mark("sheet"), long ? fill(t("tour_sheet_n"), { n: b.board }) : t("tour_sheet"));
   }
-  if (!b.table || !gameNamed(tour.game)?.referee) return null; // a game without referees (GET /api/variants) has no console
+  if (!b.table || !hasReferee(tour)) return null; // a game without referees (GET /api/variants) has no console
   return el("a", { class: "button tour-ref-link", href: `#/referee/${b.table}`, "data-board": b.board },
     mark("whistle"), long ? fill(t("tour_referee_n"), { n: b.board }) : t("tour_referee"));
 }
@@ -225,7 +230,7 @@ function boardItem(view, teams, b, r) {
   const live = !done && b.table && !b.seated && tour.mode === "online";
   const links = [
     b.table ? el("a", { class: "button tour-watch", href: `#/table/${b.table}`, "data-board": b.board }, done ? t("tour_see") : t("watch")) : null,
-    r === tour.current_round && refereesBoard(tour, b.board) ? refereeLink(tour, b) : null,
+    r === tour.current_round && entersBoard(tour, b.board) ? refereeLink(tour, b) : null,
   ].filter(Boolean);
   const mine = tour.me.team != null && (b.team_a === tour.me.team || b.team_b === tour.me.team);
   return el("li", { class: `tour-board status-${b.status}${mine ? " tour-mine" : ""}`, "data-board": b.board },
@@ -260,13 +265,17 @@ function teamsBox(view) {
     : el("p", { class: "none" }, t("tour_no_teams")));
 }
 
-// -- referees and forbidden pairings, for everyone to see ----------------------------------------
+// -- referees (or result helpers) and forbidden pairings, for everyone to see ---------------------------
 function infoBox(tour) {
-  if (!tour.referees.length && !tour.forbidden.length) return null;
+  const named = namedOf(tour);
+  if (!named.length && !tour.forbidden.length) return null;
   const teams = teamsOf(tour);
+  const referee = hasReferee(tour);
   return el("div", { class: "tour-card tour-info-card" },
-    tour.referees.length ? [el("h2", {}, mark("whistle"), t("tour_referees")), el("ul", { class: "tour-referees" }, tour.referees.map((r) =>
-      el("li", {}, el("strong", {}, r.name || "?"), " · ", r.boards.length ? fill(t("tour_boards_list"), { boards: r.boards.join(", ") }) : t("tour_all_boards"))))] : null,
+    named.length ? [el("h2", {}, mark(referee ? "whistle" : "sheet"), t(referee ? "tour_referees" : "tour_helpers")),
+      el("ul", { class: referee ? "tour-referees" : "tour-referees tour-helpers" }, named.map((r) =>
+        el("li", {}, el("strong", {}, r.name || "?"), " · ", r.boards.length ? fill(t("tour_boards_list"), { boards: r.boards.join(", ") }) : t("tour_all_boards")))),
+      referee ? null : el("p", { class: "tour-help" }, t("tour_helpers_note"))] : null,
     tour.forbidden.length ? [el("h2", {}, t("tour_forbidden_list")), el("ul", { class: "tour-forbidden" }, tour.forbidden.map(([a, b]) =>
       el("li", {}, `${teams.get(a)?.name || a} ≠ ${teams.get(b)?.name || b}`)))] : null);
 }

@@ -12,7 +12,7 @@ import { renderBoardEntry } from "./board-entry.js";
 import { renderPrint } from "./print.js";
 import { renderReferee } from "./referee.js";
 import { renderTournament } from "./tournament.js";
-import { errorIn, fmtWhen, gameTitleOf, localInput, localIso, patch, poll, roundsLine, teamCount } from "./tournament/common.js";
+import { errorIn, fmtWhen, gameTitleOf, localInput, localIso, patch, poll, roundsLine, teamCount, zoneName } from "./tournament/common.js";
 import { mark } from "./tournament/marks.js";
 
 // The view for an address (main.js), or null when it is not a tournament page.
@@ -76,7 +76,7 @@ export function tournamentsBox() {
     const open = all.filter((x) => x.status !== "finished").slice(0, 4);
     list.replaceChildren(...(open.length ? open.map((x) => el("li", {},
       el("a", { href: `#/tournament/${x.id}` }, x.name),
-      el("small", {}, `${t(`tour_status_${x.status}`)} · ${plural(teamCount(x), "tour_teams")} · ${fmtWhen(x.starts_at, { zone: false })}`)))
+      el("small", {}, `${t(`tour_status_${x.status}`)} · ${plural(teamCount(x), "tour_teams")} · ${fmtWhen(x.starts_at, { zone: "short" })}`)))
       : [el("li", { class: "none" }, t("tour_none_open"))]));
   }).catch(() => {});
   return box;
@@ -98,22 +98,29 @@ function defaultStart() {
 
 function createForm() {
   const games = pairGames();
+  // the times are the organiser's own, in his zone: its name (for the chosen day: summer time has another) under them
+  const zoneHelp = el("span", { id: "tour-zone" });
+  const starts = el("input", { id: "tour-starts", type: "datetime-local", required: true, value: defaultStart(),
+    oninput: () => showZone(zoneHelp, starts.value) });
+  showZone(zoneHelp, starts.value);
   const rules = el("fieldset", { class: "tour-rules" });
   // the competition game first: the one with table referees (C8), as the server's default
   const first = games.find((g) => g.referee) || games[0];
-  const choose = el("select", { id: "tour-game", onchange: () => showRules(rules, gameNamed(choose.value)) },
+  const note = el("small", { class: "tour-help", id: "tour-game-referee" });
+  const mode = el("select", { id: "tour-mode" }, ["online", "board"].map((m) => el("option", { value: m }, t(`tour_mode_${m}`))));
+  const chosen = (game) => { showRules(rules, game); refereeNote(note, mode, game); };
+  const choose = el("select", { id: "tour-game", onchange: () => chosen(gameNamed(choose.value)) },
     games.map((g) => el("option", { value: g.name, selected: g === first }, gameTitleOf(g.name))));
-  showRules(rules, first);
+  chosen(first);
   return el("form", { id: "tour-create", class: "tour-card tour-create", onsubmit: create },
     el("h2", {}, t("tour_create")),
     field("tour-name", t("tour_name"), el("input", { id: "tour-name", required: true, maxlength: 80, autocomplete: "off", placeholder: t("tour_name_example") })),
-    field("tour-game", t("variant"), choose),
-    field("tour-mode", t("tour_mode"), el("select", { id: "tour-mode" }, ["online", "board"].map((m) => el("option", { value: m }, t(`tour_mode_${m}`))))),
+    el("label", { for: "tour-game", class: "tour-field" }, el("span", { class: "tour-label" }, t("variant")), choose, note),
+    field("tour-mode", t("tour_mode"), mode),
     field("tour-rounds", t("tour_rounds"), el("input", { id: "tour-rounds", type: "number", min: 1, max: 30, step: 1, placeholder: t("tour_rounds_auto_short") }),
       t("tour_rounds_help")),
     rules,
-    field("tour-starts", t("tour_starts_at"), el("input", { id: "tour-starts", type: "datetime-local", required: true, value: defaultStart() }),
-      fill(t("tour_zone_help"), { zone: Intl.DateTimeFormat().resolvedOptions().timeZone })),
+    field("tour-starts", t("tour_starts_at"), starts, zoneHelp),
     el("div", { class: "tour-pair" },
       field("tour-opens", t("tour_reg_opens"), el("input", { id: "tour-opens", type: "datetime-local" }), t("tour_reg_opens_help")),
       field("tour-closes", t("tour_reg_closes"), el("input", { id: "tour-closes", type: "datetime-local" }), t("tour_reg_closes_help"))),
@@ -121,6 +128,20 @@ function createForm() {
     el("label", { class: "tour-check", for: "tour-auto-pair" }, el("input", { id: "tour-auto-pair", type: "checkbox", checked: true }),
       el("span", {}, t("tour_auto_pair"))),
     el("button", { type: "submit", class: "primary", id: "tour-submit" }, t("tour_create")));
+}
+
+// Who decides at the chosen game's boards (GET /api/variants' `referee`, C8): table referees, or, in a game
+// without them, nobody: over the board the organiser and his result helpers enter the results.
+function refereeNote(note, mode, game) {
+  const referee = Boolean(game?.referee);
+  note.textContent = fill(t(referee ? "tour_game_referees" : "tour_game_no_referee"), { game: gameTitleOf(game?.name) });
+  mode.querySelector("option[value='board']").textContent = t(referee ? "tour_mode_board" : "tour_mode_board_helpers");
+}
+
+function showZone(help, value) {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const name = zoneName(value ? new Date(value) : new Date());
+  help.textContent = fill(t("tour_zone_help"), { zone: name === zone ? zone : `${name}, ${zone}` });
 }
 
 // The chosen game's options, the tournament's defaults filled in (strict mode on, C9).

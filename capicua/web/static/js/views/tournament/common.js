@@ -1,5 +1,5 @@
 // What the tournament pages share: the page's data (GET /api/tournaments/ID), teams by number and in words,
-// a board's result in words, times in the browser's zone, errors in the organiser's or referee's words,
+// a board's result in words, times in the viewer's zone with its name, errors in the organiser's or referee's words,
 // a part of the page drawn again only when its data changed, and the one poll of the page on screen.
 import { api } from "../../api.js";
 import { el } from "../../dom.js";
@@ -55,24 +55,37 @@ export function rulesLine(options = {}, mode = "online") {
   return parts.join(" · ");
 }
 
-// A server time in the browser's zone, with the weekday and the zone: "sáb., 4 de jan., 14:00 BRT".
-export function fmtWhen(iso, { zone = true, weekday = true } = {}) {
+// A server time (UTC) in the viewer's zone and the UI's language, with the weekday and the zone's name:
+// "dom., 10 de mar., 19:00 Horário Padrão do Amazonas" in Manaus. `zone`: "long" (its name), "short"
+// ("AMT", "GMT-4": where room is short) or false.
+export function fmtWhen(iso, { zone = "long", weekday = true } = {}) {
   if (!iso) return "";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return date.toLocaleString(language(), { weekday: weekday ? "short" : undefined, day: "numeric", month: "short",
-    hour: "2-digit", minute: "2-digit", timeZoneName: zone ? "short" : undefined });
+    hour: "2-digit", minute: "2-digit", timeZoneName: zone || undefined });
 }
 
-// An <input type=datetime-local> value ("2030-01-04T14:00") as ISO 8601 with the browser's zone offset.
+// The name of the viewer's time zone at `date`, in the UI's language ("Horário Padrão do Amazonas"; a zone with
+// summer time has two), else its id ("America/Manaus").
+export function zoneName(date = new Date()) {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (Number.isNaN(date.getTime())) return zone;
+  const parts = new Intl.DateTimeFormat(language(), { timeZoneName: "long" }).formatToParts(date);
+  return parts.find((p) => p.type === "timeZoneName")?.value || zone;
+}
+
+// An <input type=datetime-local> value ("2030-01-04T19:00"), the organiser's local time, as ISO 8601 with his
+// zone's offset at that moment ("2030-01-04T19:00:00-04:00" in Manaus): the server keeps the moment.
 export function localIso(value) {
   if (!value) return null;
-  const date = new Date(value);
+  const date = new Date(value); // a local time (no zone in the value)
   if (Number.isNaN(date.getTime())) return null;
   const off = -date.getTimezoneOffset();
   const sign = off >= 0 ? "+" : "-";
   const pad = (n) => String(Math.floor(Math.abs(n))).padStart(2, "0");
-  return `${value.length === 16 ? `${value}:00` : value}${sign}${pad(off / 60)}:${pad(off % 60)}`;
+  // the date's own local fields: a time that does not exist (skipped by summer time) is the one the browser made of it
+  return `${localInput(date)}:${pad(date.getSeconds())}${sign}${pad(off / 60)}:${pad(off % 60)}`;
 }
 
 // A Date as an <input type=datetime-local> value, in the browser's zone.
@@ -108,8 +121,20 @@ export function poll(hash, fn, ms = 3000) {
 }
 export const stopPolling = () => { clearInterval(timer); timer = null; };
 
+const inBoards = (mine, n) => mine === "all" || (Array.isArray(mine) && mine.includes(n));
+
+// Whether the tournament's game has a table referee (GET /api/variants' `referee`, C8). Without one nobody
+// makes a C8 decision: those the organiser names are result helpers (over-the-board results only).
+export const hasReferee = (tour) => Boolean(gameNamed(tour.game)?.referee);
+
+// Those the organiser named for some boards: the referees, or (no table referee) the result helpers.
+export const namedOf = (tour) => (hasReferee(tour) ? tour.referees : tour.helpers || []);
+
 // Whether I referee board n (me.referee: "all", or the numbers of my boards).
-export const refereesBoard = (tour, n) => tour.me.referee === "all" || (Array.isArray(tour.me.referee) && tour.me.referee.includes(n));
+export const refereesBoard = (tour, n) => inBoards(tour.me.referee, n);
+
+// Whether I enter board n's over-the-board results: as its referee, or (no table referee) its result helper.
+export const entersBoard = (tour, n) => inBoards(tour.me.referee, n) || inBoards(tour.me.helper, n);
 
 // A board's state in words: "em jogo", "aguardando 3/4", "W.O.", the points.
 export function boardState(tour, b) {

@@ -1,11 +1,12 @@
 // The organiser's tools on the tournament's page (me.organiser): start now, pair the next round (the Swiss
 // system, or by hand), pair the current round again by hand while none of its matches has started,
-// forbid pairings (teammates from one club), name referees with their boards, and change the rounds,
+// forbid pairings (teammates from one club), name referees with their boards (in a game without a table
+// referee: result helpers, who enter over-the-board results only), and change the rounds,
 // the automatic pairing and the no-show grace. Each part is drawn again only when its data changes, so
 // what the organiser is typing stays.
 import { $, el } from "../../dom.js";
 import { fill, t } from "../../i18n.js";
-import { boardsOf, patch, tourCall } from "./common.js";
+import { boardsOf, gameTitleOf, hasReferee, namedOf, patch, tourCall } from "./common.js";
 import { mark } from "./marks.js";
 
 export function organiserTools(view, box) {
@@ -27,7 +28,7 @@ export function organiserTools(view, box) {
   patch($("#tour-tool-settings", box), [tour.status, tour.round_count, tour.current_round, tour.auto_pair, tour.no_show_grace], () => settingsTool(view));
   patch($("#tour-tool-pairing", box), [tour.status, tour.current_round, tour.round_count, roundDone, registered.map((x) => [x.team, x.name, x.entered_round]),
     boards.map((b) => [b.board, b.team_a, b.team_b, b.status, Boolean(b.seated)])], () => pairingTool(view, roundDone));
-  patch($("#tour-tool-referees", box), [tour.referees, tour.status], () => refereesTool(view));
+  patch($("#tour-tool-referees", box), [tour.referees, tour.helpers, tour.status, tour.mode, hasReferee(tour)], () => refereesTool(view));
   patch($("#tour-tool-forbid", box), [tour.forbidden, tour.teams.map((x) => [x.team, x.name, x.status]), tour.status], () => forbidTool(view));
 }
 
@@ -140,28 +141,41 @@ function parseBoards(text) {
   return [...new Set(text.split(/[\s,;]+/).filter(Boolean).map(Number).filter((n) => Number.isInteger(n) && n >= 1))].sort((a, b) => a - b);
 }
 
+// The words of each role: a table referee (C8), or a result helper where the game has no table referee.
+const ROLES = {
+  referee: { path: "referees", icon: "whistle", title: "tour_referees", none: "tour_referees_none", user: "tour_referee_user", add: "tour_name_referee" },
+  helper: { path: "helpers", icon: "sheet", title: "tour_helpers", none: "tour_helpers_none", user: "tour_helper_user", add: "tour_name_helper" },
+};
+
 function refereesTool(view) {
   const tour = view.tour;
   if (tour.status === "finished") return null;
+  const referee = hasReferee(tour); // GET /api/variants' `referee`, never the game's name
+  const game = gameTitleOf(tour.game);
+  // Online, a game without a table referee has nobody to name: its matches give the results.
+  if (!referee && tour.mode !== "board") return [el("h3", {}, mark("sheet"), t("tour_helpers")), el("p", { class: "tour-help", id: "tour-no-referee" }, fill(t("tour_no_referee_online"), { game }))];
+  const role = ROLES[referee ? "referee" : "helper"];
+  const named = namedOf(tour);
   const user = el("input", { id: "tour-ref-user", required: true, pattern: "[A-Za-z0-9._-]{3,24}", autocomplete: "off", autocapitalize: "none",
     spellcheck: "false", placeholder: t("tour_partner_example") });
   const boards = el("input", { id: "tour-ref-boards", inputmode: "numeric", placeholder: t("tour_all_boards"), autocomplete: "off" });
-  return [el("h3", {}, mark("whistle"), t("tour_referees")),
-    tour.referees.length ? el("ul", { class: "tour-referees-edit" }, tour.referees.map((r) => el("li", {},
+  return [el("h3", {}, mark(role.icon), t(role.title)),
+    referee ? null : el("p", { class: "tour-help", id: "tour-helpers-help" }, fill(t("tour_helpers_help"), { game })),
+    named.length ? el("ul", { class: "tour-referees-edit" }, named.map((r) => el("li", {},
       el("strong", {}, r.name || "?"), el("span", {}, r.boards.length ? fill(t("tour_boards_list"), { boards: r.boards.join(", ") }) : t("tour_all_boards")),
       el("button", { type: "button", class: "tour-small", "data-referee": r.id, onclick: () => {
         const username = usernameOf(tour.id, r);
-        if (username) view.act(() => tourCall(tour.id, `/referees/${encodeURIComponent(username)}`, "DELETE"));
-      } }, t("tour_remove"))))) : el("p", { class: "tour-help" }, t("tour_referees_none")),
-    el("form", { id: "tour-referee-form", class: "tour-row", onsubmit: (e) => {
+        if (username) view.act(() => tourCall(tour.id, `/${role.path}/${encodeURIComponent(username)}`, "DELETE"));
+      } }, t("tour_remove"))))) : el("p", { class: "tour-help" }, t(role.none)),
+    el("form", { id: "tour-referee-form", class: "tour-row", "data-role": referee ? "referee" : "helper", onsubmit: (e) => {
       e.preventDefault();
       const username = user.value.trim().toLowerCase();
-      const before = new Set(tour.referees.map((r) => r.id));
-      view.act(() => tourCall(tour.id, `/referees/${encodeURIComponent(username)}`, "PUT", { boards: parseBoards(boards.value) }),
-        (out) => { const added = out?.referees.find((r) => !before.has(r.id)); if (added) remember(tour.id, added.id, username); });
+      const before = new Set(named.map((r) => r.id));
+      view.act(() => tourCall(tour.id, `/${role.path}/${encodeURIComponent(username)}`, "PUT", { boards: parseBoards(boards.value) }),
+        (out) => { const added = out?.[role.path]?.find((r) => !before.has(r.id)); if (added) remember(tour.id, added.id, username); });
     } },
-    label("tour-ref-user", t("tour_referee_user"), user), label("tour-ref-boards", t("tour_referee_boards"), boards),
-    el("button", { type: "submit", id: "tour-ref-add" }, t("tour_name_referee")))];
+    label("tour-ref-user", t(role.user), user), label("tour-ref-boards", t("tour_referee_boards"), boards),
+    el("button", { type: "submit", id: "tour-ref-add" }, t(role.add)))];
 }
 
 // A referee is removed by his username, which the page does not show (usernames sign in): this browser
