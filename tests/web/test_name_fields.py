@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from fastapi.testclient import TestClient
@@ -72,3 +73,25 @@ def test_names_are_trimmed_and_a_blank_one_is_the_default_or_refused(h: Harness)
     assert r.status_code == 201 and r.json()["name"] == "Anab & Biab", r.text  # the players' names
     r = h.client.post("/api/me/tokens", json={"label": "  meu   robô "}, headers=org.headers)
     assert r.status_code == 201 and r.json()["label"] == "meu robô", r.text
+
+
+def test_a_username_with_a_control_character_is_422_wherever_one_is_looked_up(h: Harness) -> None:
+    """A username is matched as typed (any case, folded): a NUL in one reached PostgreSQL's text (a 500) when
+    a partner, a referee, a login or a bot to invite was looked up. No username has a control character."""
+    org, ana = account(h, "Org"), account(h, "Anab")
+    account(h, "Biab")
+    tid = h.client.post(
+        "/api/tournaments", json={"name": "Copa", "starts_at": "2030-01-01T14:00:00-04:00"}, headers=org.headers
+    ).json()["id"]
+    table = h.client.post("/api/tables", json={"variant": "dominousa"}, headers=ana.headers).json()["id"]
+    before = h.client.get(f"/api/tournaments/{tid}").json()
+    for c in ("\x00", "\x1f", "\u202e"):
+        user = f"bi{c}ab"
+        refused(h, "POST", f"/api/tournaments/{tid}/teams", {"partner": user}, ana)
+        refused(h, "POST", f"/api/tables/{table}/invite", {"username": user}, ana)
+        refused(h, "POST", "/api/accounts", {"username": user, "password": "s3cret-pass"}, ana)
+        r = h.client.post("/api/login", json={"username": user, "password": "s3cret-pass"})
+        assert r.status_code == 422 and "control characters" in r.json()["message"], r.text
+        r = h.client.put(f"/api/tournaments/{tid}/referees/{quote(user)}", json={"boards": []}, headers=org.headers)
+        assert r.status_code == 422 and "control characters" in r.json()["message"], r.text
+    assert h.client.get(f"/api/tournaments/{tid}").json() == before

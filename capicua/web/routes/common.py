@@ -69,10 +69,27 @@ TokenLabel = Annotated[str, Field(max_length=64), named(64)]
 TableId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,32}$", description="a table's id")]
 RecordId = Annotated[int, Path(ge=1, le=2**63 - 1, description="a record's id")]
 PlayerId = Annotated[str, Path(pattern=r"^[A-Za-z0-9:_-]{1,64}$", description="a player's id")]
+
+
+def _printable(value: str) -> str:
+    """``value`` as typed, refused (422) if it holds a control character: no username has one, and
+    PostgreSQL's text cannot hold a NUL (looking one up was a 500)."""
+    clean_name(value)  # raises ValueError naming the character; the value itself is kept as typed
+    return value
+
+
 #: An account's username as somebody typed it: the service matches it in any case, fullwidth or not
-#: (``capicua.service.usernames``) and says what is wrong with a new one.
-Username = Annotated[str, Field(min_length=1, max_length=64, description="an account's username, in any case")]
-UsernamePath = Annotated[str, Path(min_length=1, max_length=64, description="an account's username, in any case")]
+#: (``capicua.service.usernames``) and says what is wrong with a new one; a control character is refused here.
+Username = Annotated[
+    str,
+    Field(min_length=1, max_length=64, description="an account's username, in any case"),
+    AfterValidator(_printable),
+]
+UsernamePath = Annotated[
+    str,
+    Path(min_length=1, max_length=64, description="an account's username, in any case"),
+    AfterValidator(_printable),
+]
 Invite = Annotated[str | None, Query(pattern=r"^[A-Za-z0-9_-]{1,64}$", description="a private table's invite")]
 
 
