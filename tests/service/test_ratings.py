@@ -3,7 +3,6 @@ service (the listener of MatchEnded) and its store."""
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import datetime as dt
 import secrets
@@ -259,7 +258,7 @@ def test_D4_any_date_gets_its_weeks_ranking_or_invalid_when_the_week_does_not_fi
     monday = date - dt.timedelta(days=date.weekday())
     fits = dt.date(1, 1, 2) <= monday <= dt.date.max - dt.timedelta(days=8)
     try:
-        week = asyncio.run(r.week("dominousa", monday))
+        week = run_async(r.week("dominousa", monday))
     except ServiceError as exc:
         assert exc.code == "invalid" and monday.isoformat() in exc.message
         assert not fits
@@ -272,7 +271,7 @@ def test_D4_the_weeks_at_the_ends_of_the_calendar() -> None:
     def answer(monday: dt.date, zone: str) -> str:
         r = Ratings(NoMatches(), no_names, timezone=zone)  # type: ignore[arg-type]
         try:
-            return str(asyncio.run(r.week("dominousa", monday))["ends"])
+            return str(run_async(r.week("dominousa", monday))["ends"])
         except ServiceError as exc:
             return exc.code
 

@@ -174,7 +174,9 @@ class Sim:
                 kind = frame["type"]
                 if kind == "event":
                     assert p.last is not None and frame["n"] == p.last + 1, (p.last, frame["n"])
-                    p.last, p.state = frame["n"], frame["state"]
+                    p.last = frame["n"]
+                    if "state" in frame:  # the events missed while away carry the state on the newest only
+                        p.state = frame["state"]
                     if frame["event"]["kind"] == "end":
                         p.done.add(table)
                 elif kind == "state":
