@@ -88,7 +88,69 @@ class TooBig(Exception):
     """An exact search went over its node budget."""
 
 
-class LineWorld:
+class _AlphaBeta:
+    """The exact search both worlds share: alpha-beta with a transposition table of bounds, within a node
+    budget. A world says what a search node is: its ``state`` (a tuple of the world's own), which the world's
+    ``_child`` builds with the node's transposition ``key`` and whether the seat to act is on ``me``'s side
+    (``maxing``); ``_moves`` lists a node's sim moves as (order, move), best guess first, and ``_child`` gives the value of a
+    move, searching on with ``_node``."""
+
+    __slots__ = ()
+
+    _nodes: list[int]
+    _table: dict[Any, tuple[int, int]]
+
+    def _moves(self, state: tuple[Any, ...]) -> list[tuple[int, int]]:
+        raise NotImplementedError
+
+    def _child(self, state: tuple[Any, ...], code: int, alpha: int, beta: int) -> int:
+        raise NotImplementedError
+
+    def _node(self, state: tuple[Any, ...], key: Any, maxing: bool, alpha: int, beta: int) -> int:
+        nodes = self._nodes
+        nodes[0] -= 1
+        if nodes[0] < 0:
+            raise TooBig
+        table = self._table
+        hit = table.get(key)
+        if hit is not None:
+            lo, hi = hit
+            if lo == hi or lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            alpha, beta = max(alpha, lo), min(beta, hi)
+        a0, b0 = alpha, beta
+        best = -_INF if maxing else _INF
+        child = self._child
+        for _, code in self._moves(state):
+            v = child(state, code, alpha, beta)
+            if maxing:
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+            else:
+                if v < best:
+                    best = v
+                    if v < beta:
+                        beta = v
+            if alpha >= beta:
+                break
+        lo, hi = -_INF, _INF
+        if best <= a0:
+            hi = best
+        elif best >= b0:
+            lo = best
+        else:
+            lo = hi = best
+        if hit is not None:
+            lo, hi = max(lo, hit[0]), min(hi, hit[1])
+        table[key] = (lo, hi)
+        return best
+
+
+class LineWorld(_AlphaBeta):
     """A line game's world (Dominousa, individual) as plain ints.
 
     A sim move is ``tile << 1 | side``: side 0 lays the tile at L, 1 at R; a lead is ``tile << 1``.
@@ -262,13 +324,25 @@ class LineWorld:
         whole world in view (alpha-beta, perfect information); :class:`TooBig` past ``budget`` nodes."""
         self._nodes = [budget]
         self._table = {} if table is None else table
-        hands = self.hands[:]
-        return self._child(hands, self.left, self.right, self.turn, self.drawn, code, -_INF, _INF)
+        return self._child((self.hands, self.left, self.right, self.turn, self.drawn), code, -_INF, _INF)
 
-    def _child(
-        self, hands: list[int], left: int, right: int, turn: int, drawn: int, code: int, alpha: int, beta: int
-    ) -> int:
-        """Lay ``code`` for ``turn`` on a copy of ``hands`` and search on."""
+    # A search node's state: (hands, left, right, turn, drawn).
+    def _moves(self, state: tuple[Any, ...]) -> list[tuple[int, int]]:
+        hands, left, right, turn, _ = state
+        fl, fr = NM[left], NM[right]
+        f = hands[turn] & (fl | fr)
+        moves = []
+        for t in _bits(f):
+            if fl >> t & 1:
+                moves.append((PIPS[t], t << 1))
+            if fr >> t & 1 and (left != right or not fl >> t & 1):
+                moves.append((PIPS[t], t << 1 | 1))
+        moves.sort(reverse=True)
+        return moves
+
+    def _child(self, state: tuple[Any, ...], code: int, alpha: int, beta: int) -> int:
+        """Lay ``code`` for the seat to act on a copy of the hands and search on."""
+        hands, left, right, turn, drawn = state
         t = code >> 1
         if left < 0:
             left, right = HIGH[t], LOW[t]
@@ -304,62 +378,9 @@ class LineWorld:
             if drawn == self.nbone and self.nbone and not _any_fit(hands, fit):
                 return self._blocked(hands, last)
             turn = turn + 1 if turn + 1 < n else 0
-        return self._node(hands, left, right, turn, drawn, last, alpha, beta)
-
-    def _node(
-        self, hands: list[int], left: int, right: int, turn: int, drawn: int, last: int, alpha: int, beta: int
-    ) -> int:
-        nodes = self._nodes
-        nodes[0] -= 1
-        if nodes[0] < 0:
-            raise TooBig
         key = (*hands, left, right, turn, drawn, last) if not self.partners else (*hands, left, right, turn)
-        table = self._table
-        hit = table.get(key)
-        if hit is not None:
-            lo, hi = hit
-            if lo == hi or lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-            alpha, beta = max(alpha, lo), min(beta, hi)
-        a0, b0 = alpha, beta
-        fl, fr = NM[left], NM[right]
-        f = hands[turn] & (fl | fr)
-        moves = []
-        for t in _bits(f):
-            if fl >> t & 1:
-                moves.append((PIPS[t], t << 1))
-            if fr >> t & 1 and (left != right or not fl >> t & 1):
-                moves.append((PIPS[t], t << 1 | 1))
-        moves.sort(reverse=True)
         maxing = self._side(turn) == self._side(self.me)
-        best = -_INF if maxing else _INF
-        for _, code in moves:
-            v = self._child(hands, left, right, turn, drawn, code, alpha, beta)
-            if maxing:
-                if v > best:
-                    best = v
-                    if v > alpha:
-                        alpha = v
-            else:
-                if v < best:
-                    best = v
-                    if v < beta:
-                        beta = v
-            if alpha >= beta:
-                break
-        lo, hi = -_INF, _INF
-        if best <= a0:
-            hi = best
-        elif best >= b0:
-            lo = best
-        else:
-            lo = hi = best
-        if hit is not None:
-            lo, hi = max(lo, hit[0]), min(hi, hit[1])
-        table[key] = (lo, hi)
-        return best
+        return self._node((hands, left, right, turn, drawn), key, maxing, alpha, beta)
 
 
 def _any_fit(hands: list[int], fit: int) -> bool:
@@ -370,7 +391,7 @@ def _any_fit(hands: list[int], fit: int) -> bool:
 
 
 # -- Amazonense ----------------------------------------------------------------------------------
-class SpinnerWorld:
+class SpinnerWorld(_AlphaBeta):
     """A world of Dominó Amazonense as plain ints.
 
     A sim move is ``tile << 2 | arm`` (arms W, E, N, S = 0..3); a lead is ``tile << 2``. The layout is
@@ -554,37 +575,24 @@ class SpinnerWorld:
         every seat playing its best with the whole world in view; :class:`TooBig` past ``budget`` nodes."""
         self._nodes = [budget]
         self._table = {} if table is None else table
-        return self.bonus + self._child(
-            self.hands[:],
-            self.outer[:],
-            self.contrib[:],
-            self.used[:],
-            self.sp,
-            self.turn,
-            self.dseat,
-            self.dcount,
-            code,
-            False,
-            -_INF,
-            _INF,
-        )
+        state = (self.hands, self.outer, self.contrib, self.used, self.sp, self.turn, self.dseat, self.dcount)
+        return self.bonus + self._child(state, code, -_INF, _INF, galo=False)
 
-    def _child(
-        self,
-        hands: list[int],
-        outer: list[int],
-        contrib: list[int],
-        used: list[bool],
-        sp: int,
-        turn: int,
-        dseat: int,
-        dcount: int,
-        code: int,
-        galo: bool,
-        alpha: int,
-        beta: int,
-    ) -> int:
-        """Lay ``code`` for ``turn`` (on copies) and search on; the value from ``me``'s side."""
+    # A search node's state: (hands, outer, contrib, used, sp, turn, dseat, dcount).
+    def _moves(self, state: tuple[Any, ...]) -> list[tuple[int, int]]:
+        hands, outer, contrib, used, sp, turn, _, _ = state
+        moves = []
+        for code in _distinct_plays(hands[turn], outer, contrib, used):
+            t, arm = code >> 2, code & 3
+            count = _count_after(outer, contrib, used, sp, t, arm)
+            moves.append(((count if count % 5 == 0 else 0) * 16 + PIPS[t], code))
+        moves.sort(reverse=True)
+        return moves
+
+    def _child(self, state: tuple[Any, ...], code: int, alpha: int, beta: int, galo: bool = True) -> int:
+        """Lay ``code`` for the seat to act (on copies) and search on; the value from ``me``'s side. Every
+        right galo is called (A5), but with the move given at the root (``galo`` False, as in :meth:`after`)."""
+        hands, outer, contrib, used, sp, turn, dseat, dcount = state
         me = self.me & 1
         t = code >> 2
         team = turn & 1
@@ -644,70 +652,10 @@ class SpinnerWorld:
                     dseat = -1
                 nxt = (nxt + 1) & 3
         here = gained if team == me else -gained
-        return here + self._node(hands, outer, contrib, used, sp, nxt, dseat, dcount, alpha - here, beta - here)
+        key = (*hands, *outer, *contrib, used[0], used[1], nxt, dseat, dcount)
+        state = (hands, outer, contrib, used, sp, nxt, dseat, dcount)
+        return here + self._node(state, key, (nxt & 1) == me, alpha - here, beta - here)
 
-    def _node(
-        self,
-        hands: list[int],
-        outer: list[int],
-        contrib: list[int],
-        used: list[bool],
-        sp: int,
-        turn: int,
-        dseat: int,
-        dcount: int,
-        alpha: int,
-        beta: int,
-    ) -> int:
-        nodes = self._nodes
-        nodes[0] -= 1
-        if nodes[0] < 0:
-            raise TooBig
-        key = (*hands, *outer, *contrib, used[0], used[1], turn, dseat, dcount)
-        table = self._table
-        hit = table.get(key)
-        if hit is not None:
-            lo, hi = hit
-            if lo == hi or lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-            alpha, beta = max(alpha, lo), min(beta, hi)
-        a0, b0 = alpha, beta
-        h = hands[turn]
-        moves = []
-        for code in _distinct_plays(h, outer, contrib, used):
-            t, arm = code >> 2, code & 3
-            count = _count_after(outer, contrib, used, sp, t, arm)
-            moves.append(((count if count % 5 == 0 else 0) * 16 + PIPS[t], code))
-        moves.sort(reverse=True)
-        maxing = (turn & 1) == (self.me & 1)
-        best = -_INF if maxing else _INF
-        for _, code in moves:
-            v = self._child(hands, outer, contrib, used, sp, turn, dseat, dcount, code, True, alpha, beta)
-            if maxing:
-                if v > best:
-                    best = v
-                    if v > alpha:
-                        alpha = v
-            else:
-                if v < best:
-                    best = v
-                    if v < beta:
-                        beta = v
-            if alpha >= beta:
-                break
-        lo, hi = -_INF, _INF
-        if best <= a0:
-            hi = best
-        elif best >= b0:
-            lo = best
-        else:
-            lo = hi = best
-        if hit is not None:
-            lo, hi = max(lo, hit[0]), min(hi, hit[1])
-        table[key] = (lo, hi)
-        return best
 
 
 def _round5(n: int) -> int:
