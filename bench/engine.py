@@ -31,6 +31,7 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
+from capicua.rules import variants
 from capicua.rules.amazonense import AmazonenseHand
 from capicua.rules.dominousa import DominousaHand
 from capicua.rules.individual import IndividualHand
@@ -99,7 +100,7 @@ def matches(variant: str, players: int | None = None) -> Callable[[int, int], in
         choice = rng.choice
         hands = 0
         for _ in range(n):
-            match = Match(variant, players=players, seed=rng.getrandbits(32))
+            match = Match(variants.get(variant), players=players, seed=rng.getrandbits(32))
             while not match.is_over():
                 if match.needs_deal():
                     match.deal()

@@ -29,7 +29,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from capicua.bots import sim
-from capicua.rules import Match
+from capicua.rules import Match, variants
 from capicua.rules.hand import Hand
 
 #: (row name, game, players): one row per world the sim has (spinner; line, with and without a boneyard).
@@ -47,10 +47,10 @@ def positions(game: str, players: int, hands: int) -> list[Hand]:
     rng = random.Random(f"{game}/{players}")
     out: list[Hand] = []
     dealt = 0
-    match = Match(game, players=players, seed=rng.getrandbits(32))
+    match = Match(variants.get(game), players=players, seed=rng.getrandbits(32))
     while True:
         if match.is_over():
-            match = Match(game, players=players, seed=rng.getrandbits(32))
+            match = Match(variants.get(game), players=players, seed=rng.getrandbits(32))
         if match.needs_deal():
             if dealt == hands:
                 return out

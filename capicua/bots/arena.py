@@ -26,6 +26,7 @@ from typing import Any
 
 from capicua.bots.driver import play_match
 from capicua.bots.registry import make_bot
+from capicua.rules import variants
 from capicua.rules.match import Match
 
 __all__ = ["ArenaResult", "MatchResult", "duplicate_match", "run_arena"]
@@ -46,7 +47,7 @@ def duplicate_match(
     a: str, b: str, variant: str, players: int | None, options: dict[str, Any], seed: int, a_even: bool
 ) -> MatchResult:
     """Play one match: configuration ``a`` on the even seats when ``a_even``, else on the odd ones."""
-    match = Match(variant, players=players, options=options, seed=seed)
+    match = Match(variants.get(variant), players=players, options=options, seed=seed)
     side = [0 if (s % 2 == 0) == a_even else 1 for s in range(match.players)]
     bots = [make_bot(a if side[s] == 0 else b, seed * 10 + s) for s in range(match.players)]
     times: tuple[list[float], list[float]] = ([], [])

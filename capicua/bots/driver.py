@@ -9,7 +9,8 @@ round of asking. The arena and ``capicua play`` drive whole matches with
 
 >>> from capicua.bots.registry import make_bot
 >>> from capicua.rules import Match
->>> m = Match("individual", players=2, seed=5)
+>>> from capicua.rules import variants
+>>> m = Match(variants.get("individual"), players=2, seed=5)
 >>> _ = play_match(m, [make_bot("greedy"), make_bot("random", 1)])
 >>> m.is_over()
 True

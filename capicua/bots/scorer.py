@@ -17,7 +17,7 @@ Ties go to the heaviest tile (then the double, then the first listed). It announ
 or more and claims only when certain (:class:`~capicua.bots.base.CarefulBot`).
 
 >>> from capicua.rules import Match
->>> m = Match("amazonense", seed=3)
+>>> m = Match(variants.get("amazonense"), seed=3)
 >>> hand = m.deal()
 >>> ScorerBot().act(hand.view(hand.turn))
 Move.parse('6-6')

@@ -92,8 +92,8 @@ class _AlphaBeta:
     """The exact search both worlds share: alpha-beta with a transposition table of bounds, within a node
     budget. A world says what a search node is: its ``state`` (a tuple of the world's own), which the world's
     ``_child`` builds with the node's transposition ``key`` and whether the seat to act is on ``me``'s side
-    (``maxing``); ``_moves`` lists a node's sim moves as (order, move), best guess first, and ``_child`` gives the value of a
-    move, searching on with ``_node``."""
+    (``maxing``); ``_moves`` lists a node's sim moves as (order, move), best guess first, and ``_child``
+    gives the value of a move, searching on with ``_node``."""
 
     __slots__ = ()
 

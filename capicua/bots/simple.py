@@ -1,7 +1,7 @@
 """Two simple bots: ``random`` and ``greedy``.
 
 >>> from capicua.rules import Match
->>> m = Match("amazonense", seed=3)
+>>> m = Match(variants.get("amazonense"), seed=3)
 >>> hand = m.deal()
 >>> GreedyBot().act(hand.view(hand.turn))
 Move.parse('6-6')

@@ -1,7 +1,7 @@
 """The rules engine: pure Python, no I/O.
 
 >>> from capicua.rules import Match, Move
->>> m = Match("amazonense", seed=1)
+>>> m = Match(variants.get("amazonense"), seed=1)
 >>> hand = m.deal()
 >>> hand.legal_moves[0].tile
 Tile.parse('6-6')

@@ -26,7 +26,7 @@ Score(action=2, seat=1, kind='table', points=15, to=1)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from capicua.rules.hand import Hand, IllegalMoveError, Score
 from capicua.rules.layout import SpinnerLayout
@@ -43,6 +43,7 @@ from capicua.rules.moves import (
     Move,
     MoveError,
 )
+from capicua.rules.outcome import MatchOutcome, MatchTermination, Outcome, Termination
 from capicua.rules.tiles import (
     DOUBLE_MASK,
     HIGH,
@@ -55,19 +56,7 @@ from capicua.rules.tiles import (
     mask_of,
     pips_of,
 )
-from capicua.rules.variant import (
-    TABLE_OPTIONS,
-    MatchOutcome,
-    MatchTermination,
-    Option,
-    Outcome,
-    Termination,
-    Variant,
-    target_option,
-)
-
-if TYPE_CHECKING:
-    from capicua.rules.match import Match
+from capicua.rules.variant import TABLE_OPTIONS, MatchState, Option, Variant, target_option
 
 __all__ = ["SIX_SIX", "Amazonense", "AmazonenseHand"]
 
@@ -554,7 +543,7 @@ class Amazonense(Variant):
 
     def new_hand(
         self,
-        match: Match,
+        match: MatchState,
         deal: Sequence[int],
         boneyard: Sequence[int],
         extra: dict[str, Any],
@@ -583,7 +572,7 @@ class Amazonense(Variant):
     def hand_from_setup(self, deal: Sequence[int], boneyard: Sequence[int], setup: dict[str, Any]) -> Hand:
         return AmazonenseHand.from_masks(deal, opener=setup["opener"])
 
-    def outcome(self, match: Match) -> MatchOutcome | None:
+    def outcome(self, match: MatchState) -> MatchOutcome | None:
         """A9: with a team at the target or more, the higher score wins; a tie plays on."""
         t = match.totals
         if max(t) >= match.options["target"] and t[0] != t[1]:

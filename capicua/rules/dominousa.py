@@ -20,25 +20,14 @@ which rule-breaking actions are fined instead of rejected. Rule ids refer to
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from capicua.rules.hand import Hand, IllegalMoveError
 from capicua.rules.line import LineHand
 from capicua.rules.moves import CLAIM, LEAD, PASS, TIME, Action, Move, MoveError, RefereeAction
+from capicua.rules.outcome import MatchOutcome, MatchTermination, Outcome, Termination
 from capicua.rules.tiles import ALL_TILES_MASK, HIGH, LOW, TILES, Tile, TileError, mask_of, pips_of, tiles_of
-from capicua.rules.variant import (
-    TABLE_OPTIONS,
-    MatchOutcome,
-    MatchTermination,
-    Option,
-    Outcome,
-    Termination,
-    Variant,
-    target_option,
-)
-
-if TYPE_CHECKING:
-    from capicua.rules.match import Match
+from capicua.rules.variant import TABLE_OPTIONS, MatchState, Option, Variant, target_option
 
 __all__ = ["FINES", "Dominousa", "DominousaHand", "lead_draw_winner"]
 
@@ -457,10 +446,10 @@ class Dominousa(Variant):
         minutes = options.get("match_minutes")
         return float(minutes) if minutes else None
 
-    def time_called(self, match: Match) -> bool:
+    def time_called(self, match: MatchState) -> bool:
         return any(_dominousa(h).time_up for h in match.hands)
 
-    def random_extra(self, match: Match) -> dict[str, Any]:
+    def random_extra(self, match: MatchState) -> dict[str, Any]:
         """C2: on the first hand each player draws a tile to decide the lead."""
         if match.hands:
             return {}
@@ -481,7 +470,7 @@ class Dominousa(Variant):
 
     def new_hand(
         self,
-        match: Match,
+        match: MatchState,
         deal: Sequence[int],
         boneyard: Sequence[int],
         extra: dict[str, Any],
@@ -514,7 +503,7 @@ class Dominousa(Variant):
     def hand_from_setup(self, deal: Sequence[int], boneyard: Sequence[int], setup: dict[str, Any]) -> Hand:
         return DominousaHand.from_masks(deal, setup["leader"], setup["strict"], setup["time_called"])
 
-    def outcome(self, match: Match) -> MatchOutcome | None:
+    def outcome(self, match: MatchState) -> MatchOutcome | None:
         """C5: 200 points, or the higher score once time has run out; equal plays on. C8: awards."""
         t = match.totals
         for h in match.hands:

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 from capicua.rules.moves import END_NAMES, LEAD, PLAY_CODES, Action, Move, MoveError
+from capicua.rules.outcome import Outcome, Termination
 from capicua.rules.tiles import ALL_TILES_MASK, PIPS, TILES, Tile, mask_of, tiles_of
-from capicua.rules.variant import Outcome, Termination
 
 __all__ = ["Hand", "IllegalMoveError", "Score", "SeatView", "round_down_5"]
 
@@ -85,7 +85,8 @@ class SeatView:
         bot API receives; :meth:`from_json` reads it back into the same view.
 
         >>> from capicua.rules.match import Match
-        >>> m = Match("dominousa", seed=2)
+        >>> from capicua.rules import variants
+        >>> m = Match(variants.get("dominousa"), seed=2)
         >>> hand = m.deal()
         >>> view = hand.view(hand.turn)
         >>> data = view.to_json()

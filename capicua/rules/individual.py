@@ -18,25 +18,14 @@ explains each with examples.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from capicua.rules.hand import Hand
 from capicua.rules.line import LineHand
 from capicua.rules.moves import DRAW, MoveError
+from capicua.rules.outcome import MatchOutcome, MatchTermination, Outcome, Termination
 from capicua.rules.tiles import LOW_ORDER, START_ORDER, TILES, Tile, mask_of, pips_of
-from capicua.rules.variant import (
-    TABLE_OPTIONS,
-    MatchOutcome,
-    MatchTermination,
-    Option,
-    Outcome,
-    Termination,
-    Variant,
-    target_option,
-)
-
-if TYPE_CHECKING:
-    from capicua.rules.match import Match
+from capicua.rules.variant import TABLE_OPTIONS, MatchState, Option, Variant, target_option
 
 __all__ = ["Individual", "IndividualHand", "highest_tile_holder"]
 
@@ -165,7 +154,7 @@ class Individual(Variant):
 
     def new_hand(
         self,
-        match: Match,
+        match: MatchState,
         deal: Sequence[int],
         boneyard: Sequence[int],
         extra: dict[str, Any],
@@ -182,7 +171,7 @@ class Individual(Variant):
     def hand_from_setup(self, deal: Sequence[int], boneyard: Sequence[int], setup: dict[str, Any]) -> Hand:
         return IndividualHand.from_masks(deal, boneyard, setup["leader"])
 
-    def outcome(self, match: Match) -> MatchOutcome | None:
+    def outcome(self, match: MatchState) -> MatchOutcome | None:
         """B6: the first player at the target at a round's end wins (only round winners score)."""
         totals = match.totals
         best = max(totals)

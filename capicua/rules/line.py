@@ -14,6 +14,7 @@ from typing import Any
 from capicua.rules.hand import Hand, IllegalMoveError, Score
 from capicua.rules.layout import LINE_OPEN, LineLayout
 from capicua.rules.moves import DRAW, LEAD, LEAD_REVERSED, MOVES, PASS, PLAY_CODES, Move
+from capicua.rules.outcome import Termination
 from capicua.rules.tiles import (
     ALL_TILES_MASK,
     DOUBLE_MASK,
@@ -26,7 +27,6 @@ from capicua.rules.tiles import (
     indices_of,
     pips_of,
 )
-from capicua.rules.variant import Termination
 
 __all__ = ["LineHand"]
 

@@ -3,9 +3,12 @@
 The match is a state machine too: ``deal`` starts the next hand (from given
 tiles, or shuffled by the match's own seeded generator), ``push``/``pop`` act on
 the hand in play, and ``outcome`` (with ``winner``) is set when a hand ends with
-the match decided. What differs between games is asked of ``match.variant``.
+the match decided. What differs between games is asked of ``match.variant``, the
+:class:`~capicua.rules.variant.Variant` the match is made from (``variants.get(name)``).
 
->>> m = Match("amazonense", seed=7)
+>>> from capicua.rules import variants
+
+>>> m = Match(variants.get("amazonense"), seed=7)
 >>> hand = m.deal()
 >>> while not m.is_over():
 ...     if m.needs_deal():
@@ -21,11 +24,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from capicua.rules import variants
 from capicua.rules.hand import Hand, IllegalMoveError
 from capicua.rules.moves import Action, Move, MoveError, RefereeAction, parse_action
+from capicua.rules.outcome import MatchOutcome, Termination
 from capicua.rules.tiles import Tile, mask_of
-from capicua.rules.variant import MatchOutcome, Termination, Variant
+from capicua.rules.variant import Variant
 
 __all__ = ["Match", "shuffled_deal"]
 
@@ -122,12 +125,14 @@ class Match:
 
     def __init__(
         self,
-        variant: str | Variant = "amazonense",
+        variant: Variant,
         players: int | None = None,
         options: dict[str, Any] | None = None,
         seed: int | None = None,
     ) -> None:
-        self.variant = variants.get(variant) if isinstance(variant, str) else variant
+        if not isinstance(variant, Variant):
+            raise TypeError(f"a match is made from a Variant (variants.get(name)), not {variant!r}")
+        self.variant = variant
         self.players = self.variant.check_players(players)
         self.options = self.variant.options(options)
         self.rng = random.Random(seed)
@@ -212,7 +217,8 @@ class Match:
         context of the hand in play: the seat must exist, and a play written without its end gets
         the one end it fits. Raises MoveError (nothing changes).
 
-        >>> m = Match("amazonense", seed=3)
+        >>> from capicua.rules import variants
+        >>> m = Match(variants.get("amazonense"), seed=3)
         >>> _ = m.deal()
         >>> m.parse_action("7: pass")
         Traceback (most recent call last):
@@ -231,7 +237,8 @@ class Match:
         resolves one. Raises MoveError for text that is not a move, IllegalMoveError for a move
         this position cannot take.
 
-        >>> m = Match("dominousa", seed=3)
+        >>> from capicua.rules import variants
+        >>> m = Match(variants.get("dominousa"), seed=3)
         >>> _ = m.deal()
         >>> m.parse_move("pass", 0)
         Move.parse('pass')
@@ -278,7 +285,8 @@ class Match:
     def tally(self) -> list[dict[str, tuple[int, int]]]:
         """What each seat's own actions scored over the match, by kind: (how many scores, how many points).
 
-        >>> m = Match("amazonense", seed=1)
+        >>> from capicua.rules import variants
+        >>> m = Match(variants.get("amazonense"), seed=1)
         >>> _ = m.deal()
         >>> m.push(m.hand.legal_moves[0])
         >>> m.tally()[m.hand.leader]

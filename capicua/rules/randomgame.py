@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from capicua.rules import variants
 from capicua.rules.hand import Hand
 from capicua.rules.match import Match
 from capicua.rules.moves import ANNOUNCE, CLAIM, GALO, KEEP, PASS, REDEAL, TIME, Action, Move, RefereeAction
@@ -114,7 +115,7 @@ def random_match(
 ) -> Match:
     """A complete random match (or ``max_hands`` hands of it)."""
     rng = random.Random(seed)
-    match = Match(variant, players=players, options=options, seed=rng.getrandbits(64))
+    match = Match(variants.get(variant), players=players, options=options, seed=rng.getrandbits(64))
     while not match.is_over() and len(match.hands) <= max_hands:
         if match.needs_deal():
             if len(match.hands) == max_hands:

@@ -8,7 +8,7 @@ check and yields each step; :func:`replay` (the match it reaches), :func:`replay
 --json`` prints) are built on it.
 
 >>> from capicua.rules.match import Match
->>> m = Match("amazonense", seed=3)
+>>> m = Match(variants.get("amazonense"), seed=3)
 >>> _ = m.deal()
 >>> m.push(m.hand.legal_moves[0])
 >>> rec = Record.from_match(m, ["Ana", "Bia", "Caio", "Davi"])
@@ -232,7 +232,7 @@ class Step:
 def new_match(record: Record) -> Match:
     """The match a record is played in, before its first deal."""
     try:
-        return Match(record.variant, players=len(record.players), options=record.options)
+        return Match(variants.get(record.variant), players=len(record.players), options=record.options)
     except MoveError as exc:
         raise RecordError(str(exc)) from None
 

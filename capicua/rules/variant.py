@@ -8,8 +8,10 @@ runs, how the next hand opens and when a match is won. Callers ask the variant
 instead of comparing game names, as python-chess's ``find_variant`` callers ask the
 board class.
 
-A finished hand has an :class:`Outcome` (how it ended, who won it); a finished match a
-:class:`MatchOutcome`.
+How a hand or a match ended is in :mod:`capicua.rules.outcome` (re-exported here). A variant's methods read the
+match they decide through :class:`MatchState`, the part of a match they need, so that no game module depends on
+:mod:`capicua.rules.match`: the games know only the base classes, the registry (:mod:`capicua.rules.variants`)
+lists them, and a :class:`~capicua.rules.match.Match` is made from a variant.
 
 >>> from capicua.rules import variants
 >>> v = variants.get("dominousa")
@@ -23,16 +25,16 @@ capicua.rules.variant.OptionError: option strict must be true or false (C9), got
 
 from __future__ import annotations
 
-import enum
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from capicua.rules.moves import Move, MoveError
+from capicua.rules.outcome import MatchOutcome, MatchTermination, Outcome, Termination
 
 if TYPE_CHECKING:
     from capicua.rules.hand import Hand
-    from capicua.rules.match import Match
 
 __all__ = [
     "AUTO_PASS",
@@ -40,6 +42,7 @@ __all__ = [
     "PAUSE_SECONDS",
     "TABLE_OPTIONS",
     "MatchOutcome",
+    "MatchState",
     "MatchTermination",
     "Option",
     "OptionError",
@@ -50,49 +53,23 @@ __all__ = [
 ]
 
 
-class Termination(enum.StrEnum):
-    """How a hand ended. The values are the words records and replays use (``end``)."""
+class MatchState(Protocol):
+    """What a variant reads of the match it decides (a :class:`~capicua.rules.match.Match` is one)."""
 
-    DOMINO = "batida"  #: a player went out (A7, B4, C3): batida / dominó
-    BLOCKED = "tranca"  #: nobody can play (A8, B4, C4): tranca / tranque
-    ANNULLED = "annulled"  #: a tied tranque (C4) or a referee's annulment (C8)
-    AWARDED = "awarded"  #: a referee awarded the match during the hand (C8)
-    REDEAL = "redeal"  #: a player with 5 or more doubles asked for a new deal (A6)
+    @property
+    def players(self) -> int: ...
 
+    @property
+    def options(self) -> dict[str, Any]: ...
 
-@dataclass(frozen=True)
-class Outcome:
-    """How a hand ended and who won it.
+    @property
+    def hands(self) -> list[Hand]: ...
 
-    ``winner`` is the side (team in partnerships, seat otherwise) the hand went to, or
-    ``None`` when it went to nobody (a tranca with equal sums, an annulled hand, a redeal).
-    ``seat`` is the seat whose action ended it (who went out, who made the blocking play or
-    draw), ``None`` for the referee.
-    """
+    @property
+    def totals(self) -> list[int]: ...
 
-    termination: Termination
-    winner: int | None
-    seat: int | None
-
-
-class MatchTermination(enum.StrEnum):
-    """How a match was decided."""
-
-    TARGET = "target"  #: a side had the target at a hand's end, ahead (A9, B6, C5)
-    TIME = "time"  #: the match clock had run out and a hand's end left a side ahead (C5)
-    AWARD = "award"  #: a table referee awarded it (C8)
-    #: a player left the match (resigned) or let his clock run out three times in a row at a rated table:
-    #: his side lost it (decided by the platform, not by the rules: the record says who)
-    ABANDON = "abandon"
-
-
-@dataclass(frozen=True)
-class MatchOutcome:
-    """A finished match: how it was decided, the winning side, the final totals."""
-
-    termination: MatchTermination
-    winner: int
-    totals: tuple[int, ...]
+    @property
+    def rng(self) -> random.Random: ...
 
 
 class OptionError(MoveError):
@@ -196,16 +173,23 @@ class Variant:
     layout: ClassVar[str] = "line"
     #: Whether a table referee's decisions (C8: ``ref(NAME): …`` actions) are part of the game.
     referee: ClassVar[bool] = False
+    _one: ClassVar[Variant]
     #: How its rated matches change ratings (D1, D2): ``teams``, the skill of two partnerships (openskill), or
     #: ``points``, zero-sum ranking points from each loser to the single winner (B7, D5).
     rating: ClassVar[str] = "teams"
     #: D3: whether a player's own galos, batidas and table points add a bonus to his rating change.
     rating_bonus: ClassVar[bool] = False
 
-    def __reduce__(self) -> tuple[Any, tuple[str]]:
-        from capicua.rules.variants import get
+    def __new__(cls) -> Variant:
+        """One instance per game, in every process (unpickling makes the class's own again)."""
+        made = cls.__dict__.get("_one")
+        if made is None:
+            made = super().__new__(cls)
+            cls._one = made
+        return made
 
-        return (get, (self.name,))  # one instance per game, in every process
+    def __reduce__(self) -> tuple[Any, tuple[()]]:
+        return (type(self), ())
 
     @property
     def defaults(self) -> dict[str, Any]:
@@ -248,7 +232,7 @@ class Variant:
         """How many sides score: 2 teams, or every seat."""
         return 2 if self.partnerships else players
 
-    def abandon_winner(self, match: Match, seat: int) -> int:
+    def abandon_winner(self, match: MatchState, seat: int) -> int:
         """The side that wins when ``seat`` abandons the match: the other team in partnerships; else the
         player ahead among the others (the first in turn order after him on equal points)."""
         if self.partnerships:
@@ -261,13 +245,13 @@ class Variant:
         """Minutes the match may last (C5), or None: no match clock."""
         return None
 
-    def time_called(self, match: Match) -> bool:
+    def time_called(self, match: MatchState) -> bool:
         """Whether the match clock has run out (``-: time`` was written)."""
         return False
 
     def new_hand(
         self,
-        match: Match,
+        match: MatchState,
         deal: Sequence[int],
         boneyard: Sequence[int],
         extra: dict[str, Any],
@@ -276,11 +260,11 @@ class Variant:
         the undealt tile indices in drawing order, ``extra`` a record hand's other fields."""
         raise NotImplementedError
 
-    def outcome(self, match: Match) -> MatchOutcome | None:
+    def outcome(self, match: MatchState) -> MatchOutcome | None:
         """The match's outcome once the current hand has ended, or ``None`` while it goes on."""
         raise NotImplementedError
 
-    def random_extra(self, match: Match) -> dict[str, Any]:
+    def random_extra(self, match: MatchState) -> dict[str, Any]:
         """Record fields a shuffled hand adds (Dominousa's lead draw)."""
         return {}
 

@@ -13,6 +13,7 @@ from capicua.bots.base import Bot
 from capicua.bots.driver import play_match
 from capicua.bots.expert import ExpertBot
 from capicua.bots.registry import make_bot
+from capicua.rules import variants
 from capicua.rules.match import Match
 from capicua.rules.record import Record, RecordError, RecordHand, replay_steps
 from capicua.rules.tiles import Tile
@@ -27,7 +28,7 @@ def played_record(variant: str, specs: list[str], seed: int, target: int = 50) -
     def bot(spec: str, seed: int) -> Bot:
         return ExpertBot(budget_ms=1000, max_worlds=96, seed=seed) if spec == "expert:fixed" else make_bot(spec, seed)
 
-    match = Match(variant, seed=seed, options={"target": target})
+    match = Match(variants.get(variant), seed=seed, options={"target": target})
     play_match(match, [bot(spec, seed * 10 + s) for s, spec in enumerate(specs)])
     return Record.from_match(match, list(specs))
 

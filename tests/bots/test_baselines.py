@@ -15,6 +15,7 @@ from capicua.bots.pimc import PimcBot
 from capicua.bots.scorer import ScorerBot, immediate_points
 from capicua.bots.search import Settings, candidates, evaluate
 from capicua.bots.worlds import knowledge, sample_world
+from capicua.rules import variants
 from capicua.rules.hand import Score
 from capicua.rules.match import Match
 from capicua.rules.moves import GALO, Move
@@ -77,13 +78,13 @@ def test_scorer_and_pimc_never_call_a_galo_they_cannot_prove_or_weigh_wrongly() 
         assert action is not GALO
 
     for seed in range(12):
-        match = Match("amazonense", seed=seed)
+        match = Match(variants.get("amazonense"), seed=seed)
         calls += play_checking_galos(match, [ScorerBot() for _ in range(4)], no_bare_galo)
     assert calls > 0
 
 
 def test_pimc_plays_its_n_worlds() -> None:
-    match = Match("dominousa", seed=4)
+    match = Match(variants.get("dominousa"), seed=4)
     hand = match.deal()
     for worlds in (1, 7, 24):
         bot = PimcBot(worlds, seed=1)
@@ -100,7 +101,7 @@ def test_pimc_and_expert_call_the_certain_galo() -> None:
 def test_inference_prefers_worlds_that_explain_the_plays() -> None:
     """A seat that shed a light tile when it could have shed a heavy one: the worlds in which it held
     the heavy one explain that play worse."""
-    match = Match("dominousa", seed=2)
+    match = Match(variants.get("dominousa"), seed=2)
     hand = match.deal()
     while len(hand.history) < 12 and hand.end is None:
         legal = hand.legal_moves

@@ -14,6 +14,7 @@ from capicua.bots.pimc import PimcBot
 from capicua.bots.scorer import ScorerBot
 from capicua.bots.simple import GreedyBot, RandomBot
 from capicua.bots.worlds import knowledge, sample_world
+from capicua.rules import variants
 from capicua.rules.hand import Hand
 from capicua.rules.match import Match
 from capicua.rules.moves import ANNOUNCE, CLAIM, GALO, KEEP, REDEAL, Move
@@ -32,7 +33,7 @@ GAMES = [
 def positions(variant: str, players: int | None, options: dict[str, object], seed: int) -> Iterator[Hand]:
     """Every position of a random match (random actions of every kind, referee ones included)."""
     rng = random.Random(seed)
-    match = Match(variant, players=players, options=options, seed=seed)
+    match = Match(variants.get(variant), players=players, options=options, seed=seed)
     while not match.is_over() and len(match.hands) < 6:
         if match.needs_deal():
             match.deal()
@@ -158,7 +159,7 @@ def test_greedy_announces_keeps_and_calls_galo_only_when_certain() -> None:
             assert action is not REDEAL and action is not GALO
 
     for seed in range(60):
-        match = Match("amazonense", seed=seed)
+        match = Match(variants.get("amazonense"), seed=seed)
         bots: list[Bot] = [GreedyBot(), RandomBot(seed), GreedyBot(), RandomBot(seed + 1)]
         galos += play_checking_galos(match, bots, greedy_only, checked=greedy)
     assert announced and galos
@@ -205,7 +206,7 @@ def test_expert_calls_a_certain_galo() -> None:
 def test_expert_does_not_call_galo_on_a_lead() -> None:
     """A5: after the 6-6 lead the other seats almost surely hold a 6: no galo (it would give 50 away)."""
     for seed in range(8):
-        match = Match("amazonense", seed=seed)
+        match = Match(variants.get("amazonense"), seed=seed)
         hand = match.deal()
         bot = ExpertBot(budget_ms=1000, seed=seed, max_worlds=10)
         action = bot.act(hand.view(hand.turn))

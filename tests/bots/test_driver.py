@@ -10,7 +10,7 @@ from capicua.bots.pimc import PimcBot
 from capicua.bots.registry import LEVELS, check_spec, level_names, make_bot
 from capicua.bots.scorer import ScorerBot
 from capicua.bots.simple import GreedyBot, RandomBot
-from capicua.rules import GALO, Match
+from capicua.rules import GALO, Match, variants
 from capicua.rules.hand import Hand, SeatView
 from capicua.rules.moves import Move
 
@@ -42,7 +42,7 @@ def test_others_are_asked_first_then_the_seat_to_act() -> None:
 
 
 def test_candidates_are_the_seats_with_something_to_do() -> None:
-    m = Match("amazonense", seed=3)
+    m = Match(variants.get("amazonense"), seed=3)
     hand = m.deal()
     m.push(hand.legal_moves[0])  # the 6-6: its player may call galo (A5) before the next one acts
     leader = hand.history[0][0]
@@ -68,7 +68,7 @@ class Recorder:
 
 
 def test_next_action_asks_in_order_until_one_acts() -> None:
-    m = Match("amazonense", seed=3)
+    m = Match(variants.get("amazonense"), seed=3)
     hand = m.deal()
     m.push(hand.legal_moves[0])
     asked: list[int] = []
@@ -81,7 +81,7 @@ def test_next_action_asks_in_order_until_one_acts() -> None:
 
 @pytest.mark.parametrize(("variant", "players"), [("amazonense", None), ("individual", 3), ("dominousa", None)])
 def test_play_match_drives_a_whole_match_and_reports_each_step(variant: str, players: int | None) -> None:
-    m = Match(variant, players=players, seed=9, options={"target": 60})
+    m = Match(variants.get(variant), players=players, seed=9, options={"target": 60})
     deals: list[Hand] = []
     actions: list[tuple[int, Move]] = []
     times: list[bool] = []
@@ -105,4 +105,4 @@ def test_play_match_fails_loudly_when_nobody_acts() -> None:
             return None
 
     with pytest.raises(RuntimeError, match="nobody acted"):
-        play_match(Match("dominousa", seed=1), [Silent()] * 4)
+        play_match(Match(variants.get("dominousa"), seed=1), [Silent()] * 4)

@@ -11,6 +11,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from capicua.bots.sim import GREEDY, SCORER, LineWorld, SpinnerWorld, TooBig, heaviest, world_of
+from capicua.rules import variants
 from capicua.rules.amazonense import AmazonenseHand
 from capicua.rules.hand import Hand
 from capicua.rules.match import Match
@@ -110,7 +111,7 @@ def test_random_deals_play_out_in_the_sim_as_in_the_engine(
     play-out in the sim from any seat's side: the engine, replaying it, gives the same points."""
     variant, players, options = game
     rng = random.Random(seed)
-    match = Match(variant, players=players, options=options, seed=seed)
+    match = Match(variants.get(variant), players=players, options=options, seed=seed)
     hand = match.deal()
     for _ in range(steps):
         if hand.end is not None:

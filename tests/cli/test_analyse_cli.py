@@ -12,6 +12,7 @@ import pytest
 from capicua.bots.analysis import Analysis
 from capicua.bots.driver import play_match
 from capicua.bots.registry import make_bot
+from capicua.rules import variants
 from capicua.rules.match import Match
 from capicua.rules.record import Record
 
@@ -24,7 +25,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 @pytest.fixture(scope="module")
 def record_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    match = Match("amazonense", seed=4, options={"target": 50})
+    match = Match(variants.get("amazonense"), seed=4, options={"target": 50})
     play_match(match, [make_bot("greedy", s) for s in range(4)])
     path = tmp_path_factory.mktemp("analyse") / "game.json"
     path.write_text(Record.from_match(match, ["Ana", "Bia", "Caio", "Davi"]).dumps())

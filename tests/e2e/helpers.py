@@ -19,6 +19,7 @@ import httpx
 from playwright.sync_api import Error as PlaywrightError
 from websockets.sync.client import connect
 
+from capicua.rules import variants
 from tests.aio import run_async
 
 #: The tests' HTTP client: a generous timeout, for a server that shares two cores with chromium and the other
@@ -334,7 +335,8 @@ def seed_rated_weeks(
                 start = dt.datetime.combine(monday + dt.timedelta(days=1), dt.time(12), tz)
                 for k, (seats, winner) in enumerate(matches):
                     players = [people[i] for i in seats]
-                    record = Record.from_match(Match(game, players=4), [p.name for p in players]).to_json()
+                    match = Match(variants.get(game), players=4)
+                    record = Record.from_match(match, [p.name for p in players]).to_json()
                     outcome = MatchOutcome(MatchTermination.TARGET, winner, (0, 0))
                     at = (start + dt.timedelta(minutes=25 * k)).astimezone(dt.UTC)
                     ids: list[str | None] = [p.id for p in players]

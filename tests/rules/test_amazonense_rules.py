@@ -37,6 +37,7 @@ from capicua.rules import (
     MoveError,
     Score,
     Tile,
+    variants,
 )
 from capicua.rules.moves import format_action, parse_action
 from tests.rules.helpers import deal, shift
@@ -296,7 +297,7 @@ def before_batida_double() -> AmazonenseHand:
 
 def match_after_batida() -> Match:
     """A match whose first hand ended with seat 3's batida (totals [55, 90])."""
-    m = Match("amazonense")
+    m = Match(variants.get("amazonense"))
     play_in_match(m, BATIDA_DOUBLE_DEAL, BATIDA_DOUBLE_PLAY + BATIDA_DOUBLE_LAST)
     assert m.hand.end == "batida" and m.totals == [55, 90] and m.needs_deal()
     return m
@@ -304,7 +305,7 @@ def match_after_batida() -> Match:
 
 def match_at_150_150() -> Match:
     """Four tranca hands: [70, 5], [5, 70], [70, 5], [5, 70] → totals [150, 150]."""
-    m = Match("amazonense")
+    m = Match(variants.get("amazonense"))
     for k in (0, 1, 0, 1):
         play_in_match(m, shift(TRANCA_65, k), shift_actions(TRANCA_PLAY, k))
     assert m.totals == [150, 150] and m.winner is None
@@ -313,7 +314,7 @@ def match_at_150_150() -> Match:
 
 def match_tied_at_200() -> tuple[Match, AmazonenseHand]:
     """Hands [5, 70], [5, 70], [55, 5], [65, 50] → [130, 195]; then TRANCA_65 [70, 5] → [200, 200]."""
-    m = Match("amazonense")
+    m = Match(variants.get("amazonense"))
     play_in_match(m, shift(TRANCA_65, 1), shift_actions(TRANCA_PLAY, 1))
     play_in_match(m, shift(TRANCA_65, 1), shift_actions(TRANCA_PLAY, 1))
     play_in_match(m, TRANCA_50, TRANCA_PLAY)
@@ -366,7 +367,7 @@ def test_seed_first_team_to_200_wins() -> None:
     TRANCA_65 three times: [70, 5] → [140, 10] (not over) → [210, 15]: team 0 wins, the match is
     over, no further deal or move is accepted.
     """
-    m = Match("amazonense")
+    m = Match(variants.get("amazonense"))
     assert m.options["target"] == 200
     play_in_match(m, TRANCA_65, TRANCA_PLAY)
     play_in_match(m, TRANCA_65, TRANCA_PLAY)
@@ -408,7 +409,7 @@ def test_seed_seven_tiles_each_no_boneyard() -> None:
     short[0] = short[0][:6]
     with pytest.raises(MoveError):
         AmazonenseHand(short)
-    m = Match("amazonense")
+    m = Match(variants.get("amazonense"))
     six_each = [d[:6] for d in deal(*RECORD_DEAL)]
     rest = [d[6] for d in deal(*RECORD_DEAL)]
     with pytest.raises(MoveError):
@@ -427,7 +428,7 @@ def test_seed_first_hand_led_by_holder_of_6_6() -> None:
     RECORD_DEAL moved two seats on: seat 2 holds 6-6 (and 5-5, 0-0). In the match's first hand seat 2
     is to play and 6-6 is his only move; 6-6 alone counts 12 (no score).
     """
-    m = Match("amazonense")
+    m = Match(variants.get("amazonense"))
     hand = m.deal(deal(*shift(RECORD_DEAL, 2)))
     assert isinstance(hand, AmazonenseHand)
     assert hand.turn == 2 and hand.legal_moves == (Move.parse("6-6"),)
@@ -508,7 +509,7 @@ def test_seed_only_a_player_without_fitting_tile_may_pass() -> None:
 
 def test_seed_each_move_has_40_seconds() -> None:
     """'Cada jogada tem 40 segundos.' The table option move_seconds is 40 by default (A10)."""
-    assert Match("amazonense").options["move_seconds"] == 40
+    assert Match(variants.get("amazonense")).options["move_seconds"] == 40
 
 
 # -- Pontuação: scoring ------------------------------------------------------------------------------
@@ -696,7 +697,7 @@ def test_seed_hand_after_tranca_starts_with_holder_of_6_6() -> None:
     Hand 1 TRANCA_65 (tranca, seat 3 played last). Hand 2 = RECORD_DEAL moved one seat on: seat 1
     holds 6-6 and must lead it, though he also holds 5-5 and 0-0.
     """
-    m = Match("amazonense")
+    m = Match(variants.get("amazonense"))
     play_in_match(m, TRANCA_65, TRANCA_PLAY)
     hand = m.deal(deal(*shift(RECORD_DEAL, 1)))
     assert isinstance(hand, AmazonenseHand)
@@ -925,7 +926,7 @@ def test_A3_match_after_tranca_holder_of_6_6_leads_whatever_the_sums() -> None:
 
     Hand 2 = RECORD_DEAL moved two seats on: seat 2 holds 6-6, 5-5, 0-0 and must lead 6-6.
     """
-    m = Match("amazonense")
+    m = Match(variants.get("amazonense"))
     play_in_match(m, TRANCA_EVEN, TRANCA_PLAY)
     assert m.totals == [5, 5]
     hand = m.deal(deal(*shift(RECORD_DEAL, 2)))
@@ -1194,7 +1195,7 @@ def test_A6_five_doubles_redeal_ends_the_hand() -> None:
     """A6: KEEP_DEAL, seat 1 asks a redeal: end 'redeal', nothing scored, no move left. In a match the
     next hand is dealt and, as hand 1 was opened by 6-6, the holder of 6-6 leads it again.
     """
-    m = Match("amazonense")
+    m = Match(variants.get("amazonense"))
     hand = m.deal(deal(*KEEP_DEAL))
     m.push(REDEAL, 1)
     assert hand.end == "redeal" and hand.scores == [] and m.totals == [0, 0]
@@ -1306,7 +1307,7 @@ def test_A9_match_is_decided_only_when_a_hand_ends() -> None:
     """A9: the tie hand of match_tied_at_200: before it [130, 195]; its action 6 (1-0 E, team 1 +5)
     puts team 1 at 200 while team 0 has 130: no winner mid-hand.
     """
-    m = Match("amazonense")
+    m = Match(variants.get("amazonense"))
     play_in_match(m, shift(TRANCA_65, 1), shift_actions(TRANCA_PLAY, 1))
     play_in_match(m, shift(TRANCA_65, 1), shift_actions(TRANCA_PLAY, 1))
     play_in_match(m, TRANCA_50, TRANCA_PLAY)
@@ -1375,5 +1376,5 @@ def test_A10_timeout_with_five_doubles_keeps() -> None:
 
 def test_A10_move_clock_is_a_40_second_table_option() -> None:
     """A10: 40 seconds a move by default; a table may set another value."""
-    assert Match("amazonense").options["move_seconds"] == 40
-    assert Match("amazonense", options={"move_seconds": 60}).options["move_seconds"] == 60
+    assert Match(variants.get("amazonense")).options["move_seconds"] == 40
+    assert Match(variants.get("amazonense"), options={"move_seconds": 60}).options["move_seconds"] == 60

@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from capicua.rules import CLAIM, PASS, TIME, IllegalMoveError, Match, Move, MoveError, Score, Tile
+from capicua.rules import CLAIM, PASS, TIME, IllegalMoveError, Match, Move, MoveError, Score, Tile, variants
 from capicua.rules.dominousa import FINES, DominousaHand, lead_draw_winner
 from capicua.rules.moves import Action, RefereeAction, format_action, parse_action
 from capicua.rules.record import Record, RecordError, replay, summary
@@ -250,7 +250,7 @@ def test_seed_1_match_is_200_points_or_40_minutes_and_the_hand_in_progress_is_fi
     the fourth play (``-: time``); the hand goes on to its tranque (team 0 scores 126) and only then
     is the match decided: team 0 wins with 126 < 200. No further hand may be dealt.
     """
-    m = Match("dominousa")
+    m = Match(variants.get("dominousa"))
     assert m.options["target"] == 200 and m.options["match_minutes"] == 40
     hand = deal_in_match(m, TRANQUE_0, 0)
     push_all(m, tranque_until(4) + ", -: time")
@@ -277,7 +277,7 @@ def test_seed_2_highest_drawn_tile_leads_the_match_then_the_lead_rotates_in_turn
     on: team 0 scores 126). Hand 2 is led by seat 3 (TRANQUE_0 moved 3 on: team 1 scores 126), hand 3
     by seat 0 (TRANQUE_TIE: annulled), hand 4 by seat 1. Only the first hand carries the draw.
     """
-    m = Match("dominousa")
+    m = Match(variants.get("dominousa"))
     first = play_in_match(m, TRANQUE_0, TRANQUE_PLAY, 2, {"lead_draw": ["6-5", "3-3", "6-6", "0-1"]})
     assert first.lead_draw == [Tile(6, 5), Tile(3, 3), Tile(6, 6), Tile(1, 0)]
     assert first.points == [126, 0]
@@ -345,7 +345,7 @@ def test_seed_5_pass_holding_a_playable_tile_is_fined_50_and_if_intentional_the_
     says pass: team 0 scores 50 and the pass is cancelled (seat 1 still to play, no pass counted).
     The referee judges it intentional and awards the match to team 0: the match is over at once.
     """
-    m = Match("dominousa", options={"strict": True})
+    m = Match(variants.get("dominousa"), options={"strict": True})
     hand = deal_in_match(m, TRANQUE_0, 0)
     push_all(m, "0: 3-4")
     assert legal(hand) == {"4-0 R", "4-4 R", "5-4 R", "5-3 L"}
@@ -459,7 +459,7 @@ def test_seed_10_tranque_fewer_pips_win_a_tie_annuls_the_hand_and_the_rotation_g
     assert won.end == "tranca" and won.points == [126, 0]
     assert won.pips(0) + won.pips(2) == 45 and won.pips(1) + won.pips(3) == 81
 
-    m = Match("dominousa")
+    m = Match(variants.get("dominousa"))
     tied = play_in_match(m, TRANQUE_TIE, TRANQUE_PLAY, 0)
     assert tied.end == "annulled" and tied.scores == [] and m.totals == [0, 0]
     assert tied.pips(0) + tied.pips(2) == 63 == tied.pips(1) + tied.pips(3)
@@ -560,13 +560,13 @@ def test_C2_lead_draw_higher_total_then_the_double_then_the_higher_half(draw: li
     then the tile with the higher half. Through a match: the first hand is led by that seat.
     """
     assert lead_draw_winner([Tile.parse(t) for t in draw]) == leader
-    hand = Match("dominousa").deal(deal(*shift(SIXES, leader)), (), {"lead_draw": draw})
+    hand = Match(variants.get("dominousa")).deal(deal(*shift(SIXES, leader)), (), {"lead_draw": draw})
     assert hand.turn == leader and hand.legal_moves_for(leader)
 
 
 def test_C2_lead_draw_must_be_four_different_tiles() -> None:
     """C2: a draw with a tile twice, with 3 tiles, or with a non-tile is refused; no hand is dealt."""
-    m = Match("dominousa")
+    m = Match(variants.get("dominousa"))
     for bad in (["6-6", "6-6", "1-0", "2-0"], ["6-6", "1-0", "2-0"], ["6-6", "1-0", "2-0", "7-7"]):
         with pytest.raises(MoveError):
             m.deal(deal(*SIXES), (), {"lead_draw": bad})
@@ -578,7 +578,7 @@ def test_C2_lead_draw_must_be_four_different_tiles() -> None:
 def test_C2_without_a_lead_draw_seat_0_leads_the_first_hand() -> None:
     """C2 / records.md: a first hand without ``lead_draw`` is led by seat 0, and a hand built without a
     leader too."""
-    hand = Match("dominousa").deal(deal(*SIXES))
+    hand = Match(variants.get("dominousa")).deal(deal(*SIXES))
     assert isinstance(hand, DominousaHand) and hand.leader == 0 and hand.turn == 0 and hand.lead_draw is None
     assert DominousaHand(deal(*SIXES)).turn == 0
 
@@ -589,7 +589,7 @@ def test_C2_lead_rotates_in_turn_order_over_every_hand_annulled_ones_included() 
     (team 0 scores 20, the fine stands): the annulled hands count, hand 4 is led by seat 2 and hand 5
     by seat 3 again.
     """
-    m = Match("dominousa")
+    m = Match(variants.get("dominousa"))
     play_in_match(m, TRANQUE_TIE, TRANQUE_PLAY, 3, {"lead_draw": ["5-5", "6-5", "0-0", "6-6"]})
     play_in_match(m, TRANQUE_TIE, TRANQUE_PLAY, 0)
     annulled = deal_in_match(m, TRANQUE_0, 1)
@@ -695,7 +695,7 @@ def test_C4_tied_tranque_annuls_the_hand_and_rotation_continues() -> None:
     """C4 / C2: a match: hand 1 TRANQUE_0 led by seat 0 (team 0 126), hand 2 TRANQUE_TIE led by seat 1
     (annulled, no score), hand 3 is led by seat 2: the annulled hand took its turn in the rotation.
     """
-    m = Match("dominousa")
+    m = Match(variants.get("dominousa"))
     play_in_match(m, TRANQUE_0, TRANQUE_PLAY, 0)
     tied = play_in_match(m, TRANQUE_TIE, TRANQUE_PLAY, 1)
     assert tied.end == "annulled" and tied.points == [0, 0] and m.totals == [126, 0]
@@ -710,7 +710,7 @@ def test_C5_first_team_to_200_at_a_hands_end_wins() -> None:
     """C5: tranques of 126: [126, 0] (seat 0 leads), [126, 126] (seat 1), [252, 126] (seat 2): team 0
     reaches 200 at the end of hand 3 and wins; no further hand.
     """
-    m = Match("dominousa")
+    m = Match(variants.get("dominousa"))
     play_in_match(m, TRANQUE_0, TRANQUE_PLAY, 0)
     play_in_match(m, TRANQUE_0, TRANQUE_PLAY, 1)
     assert m.totals == [126, 126] and m.winner is None
@@ -723,7 +723,7 @@ def test_C5_time_then_the_hand_in_progress_is_finished_and_the_higher_score_wins
     fewer pips) gets ``-: time`` right after its lead: the match is not decided then, the hand is
     played to its tranque (team 0 +126) and only then the higher score wins: [252, 0], team 0.
     """
-    m = Match("dominousa")
+    m = Match(variants.get("dominousa"))
     play_in_match(m, TRANQUE_0, TRANQUE_PLAY, 0)
     hand = deal_in_match(m, TRANQUE_1, 1)
     push_all(m, tranque_until(1) + ", -: time", 1)
@@ -737,7 +737,7 @@ def test_C5_time_with_equal_scores_plays_more_hands_until_one_team_leads_at_a_ha
     (TRANQUE_TIE, seat 1) is annulled too: still [0, 0], no winner. Hand 3 (TRANQUE_0 moved two on,
     seat 2 leads, team 0 126) ends with team 0 ahead: team 0 wins at once, below 200.
     """
-    m = Match("dominousa")
+    m = Match(variants.get("dominousa"))
     play_in_match(m, TRANQUE_TIE, tranque_until(3) + ", -: time, " + tranque_from(3), 0)
     assert m.hands[0].end == "annulled" and m.totals == [0, 0] and m.winner is None and m.needs_deal()
     play_in_match(m, TRANQUE_TIE, TRANQUE_PLAY, 1)
@@ -750,7 +750,7 @@ def test_C5_time_is_called_once_and_only_by_the_table() -> None:
     """C5 / records.md: ``time`` is written ``-: time`` (a seat may not call it) and comes at most once a
     match: a second time in the same hand, or in a later hand, is refused and changes nothing.
     """
-    m = Match("dominousa")
+    m = Match(variants.get("dominousa"))
     hand = deal_in_match(m, TRANQUE_TIE, 0)
     with pytest.raises(IllegalMoveError, match="time is called by the table"):
         m.push(TIME, 0)
@@ -768,7 +768,7 @@ def test_C5_fines_never_end_a_match_mid_hand_it_is_decided_at_the_hands_end() ->
     fewer pips) the referee fines seat 1 210 points: team 0 has 210 ≥ 200 in the middle of the hand,
     yet nobody has won and play goes on. At the hand's end team 1 scores 126: [210, 252], team 1 wins.
     """
-    m = Match("dominousa", options={"strict": True})
+    m = Match(variants.get("dominousa"), options={"strict": True})
     play_in_match(m, TRANQUE_1, TRANQUE_PLAY, 0)
     hand = deal_in_match(m, TRANQUE_0, 1)
     push_all(m, tranque_until(4), 1)
@@ -783,7 +783,7 @@ def test_C5_tie_at_200_or_more_plays_on_until_one_team_leads() -> None:
     each way: [226, 226] and the tranque is tied, so the tie at 200+ plays on. Hand 4 (seat 3 leads
     TRANQUE_0 moved three on: team 1 has fewer pips) gives team 1 126: [226, 352], team 1 wins.
     """
-    m = Match("dominousa")
+    m = Match(variants.get("dominousa"))
     play_in_match(m, TRANQUE_0, TRANQUE_PLAY, 0)
     play_in_match(m, TRANQUE_0, TRANQUE_PLAY, 1)
     deal_in_match(m, TRANQUE_TIE, 2)
@@ -1013,7 +1013,7 @@ def test_C7_touched_tile_player_loses_his_next_lead_the_next_seat_leads() -> Non
     3's 6-6 is touched; his next lead is hand 4 (hands 2 and 3, tied tranques, are led by seats 1 and
     2 as usual), and seat 0 leads it instead.
     """
-    m = Match("dominousa")
+    m = Match(variants.get("dominousa"))
     hand = deal_in_match(m, TRANQUE_0, 0)
     push_all(m, tranque_until(6))
     m.push(ref('ref(Ana Ruiz): touch 1 6-0 "knocked it over"'))
@@ -1022,7 +1022,7 @@ def test_C7_touched_tile_player_loses_his_next_lead_the_next_seat_leads() -> Non
     second = deal_in_match(m, TRANQUE_0, 2)
     assert second.leader == 2 and second.turn == 2 and second.legal_moves_for(1) == []
 
-    m = Match("dominousa")
+    m = Match(variants.get("dominousa"))
     hand = deal_in_match(m, TRANQUE_0, 0)
     push_all(m, "0: 3-4")
     m.push(ref('ref(Ana Ruiz): touch 3 6-6 "turned it over"'))
@@ -1053,7 +1053,7 @@ def test_C8_referee_fine_goes_to_the_opposing_team_any_amount() -> None:
 def test_C8_referee_corrects_a_score() -> None:
     """C8: after TRANQUE_0's tranque ([126, 0]) the referee corrects team 0 by -6 (a tile miscounted):
     the correction is its own ``referee`` score, [120, 0]; a correction of 0 is refused."""
-    m = Match("dominousa")
+    m = Match(variants.get("dominousa"))
     hand = play_in_match(m, TRANQUE_0, TRANQUE_PLAY, 0)
     m.push(ref('ref(Ana Ruiz): score 0 -6 "the 3-3 was counted twice"'))
     assert hand.scores[-1] == Score(11, None, "referee", -6, 0)
@@ -1075,7 +1075,7 @@ def test_C8_referee_annuls_the_hand_in_play() -> None:
 def test_C8_referee_awards_the_match() -> None:
     """C8: hand 1 TRANQUE_0 gives team 0 126; in hand 2 the referee awards the match to team 1 (team 0
     walked away from the table): team 1 wins whatever the score, and nothing more is accepted."""
-    m = Match("dominousa")
+    m = Match(variants.get("dominousa"))
     play_in_match(m, TRANQUE_0, TRANQUE_PLAY, 0)
     hand = deal_in_match(m, TRANQUE_0, 1)
     m.push(ref('ref(Ana Ruiz): award 1 "team 0 left the table"'))
@@ -1096,7 +1096,7 @@ def test_C8_every_decision_is_recorded_with_the_referees_name_and_reason() -> No
     match to team 1. The record holds each decision as written, with the referee's name and reason,
     and replays to the same scores, ends, leaders and winner; only the first hand holds the draw.
     """
-    m = Match("dominousa", options={"strict": True})
+    m = Match(variants.get("dominousa"), options={"strict": True})
     deal_in_match(m, TRANQUE_0, 0, {"lead_draw": ["6-6", "5-5", "4-4", "3-3"]})
     push_all(m, "0: 3-4, 2: 3-0 L")
     decisions = [
@@ -1141,7 +1141,7 @@ def test_C8_decision_made_after_a_hand_ended_replays_from_the_record() -> None:
     """C8: after TRANQUE_0's tranque the referee fines seat 3 for an insult and corrects a score. The
     engine accepts both (the hand stays a tranca: [146 - 6, 0]); the record of the match must replay.
     """
-    m = Match("dominousa")
+    m = Match(variants.get("dominousa"))
     play_in_match(m, TRANQUE_0, TRANQUE_PLAY, 0)
     m.push(ref('ref(Juan Pérez): fine 3 20 "insulted seat 0 while counting"'))
     m.push(ref('ref(Juan Pérez): score 0 -6 "miscount"'))
@@ -1189,7 +1189,7 @@ def test_C9_casual_mode_rejects_every_fined_action_with_a_clear_error(
     with an error saying why, and nothing changes (not even the history or the score sheet). The
     same action at a strict table is one that would be fined.
     """
-    assert Match("dominousa").options["strict"] is False
+    assert Match(variants.get("dominousa")).options["strict"] is False
     casual = play(hand_of(seats), before)
     assert not casual.strict
     assert_rejected(casual, action, message)
@@ -1232,7 +1232,7 @@ def test_C9_malformed_text_is_rejected() -> None:
     for bad in ("6-4 L", "x: pass", "12: pass"):
         with pytest.raises(MoveError):
             parse_action(bad)
-    m = Match("dominousa", options={"strict": True})
+    m = Match(variants.get("dominousa"), options={"strict": True})
     play_in_match(m, TRANQUE_0, "0: 3-4", 0)
     record = Record.from_match(m)
     record.hands[0].actions.append("1: 4-0 Q")
@@ -1243,10 +1243,10 @@ def test_C9_malformed_text_is_rejected() -> None:
 def test_C9_strict_is_a_table_option_and_a_casual_record_with_a_fined_action_is_invalid() -> None:
     """C9 / records.md: ``strict`` is false by default and must be a boolean. The same record with an
     out-of-turn play replays at a strict table (fined 20, team 1) and is invalid at a casual one."""
-    assert Match("dominousa", options={"strict": True}).options["strict"] is True
+    assert Match(variants.get("dominousa"), options={"strict": True}).options["strict"] is True
     with pytest.raises(MoveError, match="strict"):
-        Match("dominousa", options={"strict": "yes"})
-    m = Match("dominousa", options={"strict": True})
+        Match(variants.get("dominousa"), options={"strict": "yes"})
+    m = Match(variants.get("dominousa"), options={"strict": True})
     play_in_match(m, TRANQUE_0, "0: 3-4, 2: 3-0 L, 1: 4-0 R", 0)
     record = Record.from_match(m)
     assert summary(replay(record))["hands"][0]["scoring"] == [
@@ -1309,7 +1309,7 @@ def test_C9_a_play_out_of_turn_fitting_both_ends_is_fined_without_being_asked_it
     casual = play(hand_of(SIXES), SIXES_FOURS)
     with pytest.raises(IllegalMoveError, match="not seat 1's turn"):
         casual.push(casual.parse_move("4-4", 1), 1)
-    m = Match("dominousa", options={"strict": True})
+    m = Match(variants.get("dominousa"), options={"strict": True})
     play_in_match(m, SIXES, SIXES_FOURS, 0)
     seat, move = m.parse_action("1: 4-4")
     m.push(move, seat)

@@ -39,6 +39,7 @@ from capicua.rules import (
     MoveError,
     Score,
     Tile,
+    variants,
 )
 from capicua.rules.individual import IndividualHand, highest_tile_holder
 from capicua.rules.moves import format_action, parse_action
@@ -331,11 +332,11 @@ def test_seed_two_three_or_four_players_per_match() -> None:
     A match and a round take 2, 3 or 4 players; 1 and 5 are refused.
     """
     for n in (2, 3, 4):
-        m = Match("individual", players=n)
+        m = Match(variants.get("individual"), players=n)
         assert m.players == n and m.totals == [0] * n
     for n in (1, 5):
         with pytest.raises(MoveError):
-            Match("individual", players=n)
+            Match(variants.get("individual"), players=n)
     hands, bone = dealt(DOUBLES, DOUBLES_BONEYARD)
     with pytest.raises(ValueError):
         IndividualHand(hands[:1], bone + hands[1])  # one seat, 21 tiles in the boneyard
@@ -588,7 +589,7 @@ def test_B1_deal_sizes_and_boneyard_for_2_3_4_players() -> None:
     cases: list[tuple[Sequence[str], str]] = [(DOUBLES, DOUBLES_BONEYARD), (THREE, THREE_BONEYARD), (BATIDA_BLOCK, "")]
     for seats, bone in cases:
         n = len(seats)
-        m = Match("individual", players=n)
+        m = Match(variants.get("individual"), players=n)
         hands, boneyard = dealt(seats, bone)
         hand = m.deal(hands, boneyard)
         assert isinstance(hand, IndividualHand)
@@ -612,11 +613,11 @@ def test_B1_a_bad_deal_is_rejected() -> None:
     for deal, boneyard in bad:
         with pytest.raises(MoveError):
             IndividualHand(deal, boneyard)
-        m = Match("individual", players=2)
+        m = Match(variants.get("individual"), players=2)
         with pytest.raises(MoveError):
             m.deal(deal, boneyard)
         assert m.hands == [] and m.needs_deal()
-    m = Match("individual", players=3)
+    m = Match(variants.get("individual"), players=3)
     with pytest.raises(MoveError):
         m.deal(*dealt(DOUBLES, DOUBLES_BONEYARD))  # 2 hands at a 3-player table
     assert m.hands == []
@@ -624,7 +625,7 @@ def test_B1_a_bad_deal_is_rejected() -> None:
 
 def test_B1_no_partnerships_points_per_seat() -> None:
     """B1: no partnerships: with 4 players each seat scores for itself and the match keeps 4 totals."""
-    m = Match("individual", players=4)
+    m = Match(variants.get("individual"), players=4)
     hand = play_in_match(m, BATIDA_BLOCK, BATIDA_BLOCK_PLAY + BATIDA_BLOCK_LAST)
     assert [hand.team(s) for s in range(4)] == [0, 1, 2, 3]
     assert hand.points == [0, 54, 0, 0] and m.totals == [0, 54, 0, 0]
@@ -706,7 +707,7 @@ def test_B2_winner_leads_option_through_match() -> None:
     Other match: round 1 BATIDA_BLOCK (seat 1 goes out); round 2 TRANCA_LOWEST: seat 1 leads any of his
     7 tiles (1-1 and six others: 13 moves).
     """
-    m = Match("individual", players=4, options={"lead": "winner"})
+    m = Match(variants.get("individual"), players=4, options={"lead": "winner"})
     first = play_in_match(m, TRANCA_TIE_BLOCKER, TRANCA_PLAY)
     assert first.winner == 2 and first.history[0] == (0, Move.parse("6-6"))
     hand = m.deal(*dealt(TRANCA_LOWEST))
@@ -717,7 +718,7 @@ def test_B2_winner_leads_option_through_match() -> None:
     m.push(Move.parse("1-2"), 2)
     assert ends(hand) == (1, 2) and hand.turn == 3
 
-    m = Match("individual", players=4, options={"lead": "winner"})
+    m = Match(variants.get("individual"), players=4, options={"lead": "winner"})
     play_in_match(m, BATIDA_BLOCK, BATIDA_BLOCK_PLAY + BATIDA_BLOCK_LAST)
     hand = m.deal(*dealt(TRANCA_LOWEST))
     assert isinstance(hand, IndividualHand)
@@ -728,7 +729,7 @@ def test_B2_winner_leads_option_through_match() -> None:
 def test_B2_default_every_round_is_led_by_the_highest_tile() -> None:
     """B2 default ``lead: highest``: after seat 2 won round 1 (TRANCA_TIE_BLOCKER), round 2 (TRANCA_LOWEST)
     is still led by seat 0 with 6-6, his only move."""
-    m = Match("individual", players=4)
+    m = Match(variants.get("individual"), players=4)
     assert m.options["lead"] == "highest"
     play_in_match(m, TRANCA_TIE_BLOCKER, TRANCA_PLAY)
     hand = m.deal(*dealt(TRANCA_LOWEST))
@@ -739,10 +740,10 @@ def test_B2_default_every_round_is_led_by_the_highest_tile() -> None:
 
 def test_B2_lead_option_is_highest_or_winner() -> None:
     """B2: the lead option takes "highest" or "winner"; anything else is refused."""
-    assert Match("individual", players=2, options={"lead": "winner"}).options["lead"] == "winner"
+    assert Match(variants.get("individual"), players=2, options={"lead": "winner"}).options["lead"] == "winner"
     for value in ("loser", "", None, 1):
         with pytest.raises(MoveError):
-            Match("individual", players=2, options={"lead": value})
+            Match(variants.get("individual"), players=2, options={"lead": value})
 
 
 # -- B3 drawing --------------------------------------------------------------------------------------
@@ -1016,7 +1017,7 @@ def test_B5_scores_are_undone_with_the_round_end() -> None:
 def test_B6_default_target_is_100() -> None:
     """B6: default target 100. TRANCA_TIE_BLOCKER (seat 2 +70), TRANCA_THREE_WAY (seat 3 +70): [0, 0, 70, 70],
     nobody at 100, a new round is due. TRANCA_TIE_LOW_TILE (seat 2 +69): 139, seat 2 wins."""
-    m = Match("individual", players=4)
+    m = Match(variants.get("individual"), players=4)
     assert m.options["target"] == 100
     play_in_match(m, TRANCA_TIE_BLOCKER, TRANCA_PLAY)
     play_in_match(m, TRANCA_THREE_WAY, TRANCA_PLAY)
@@ -1028,7 +1029,7 @@ def test_B6_default_target_is_100() -> None:
 
 def test_B6_target_50_one_round_can_end_the_match() -> None:
     """B6 option target 50: TRANCA_LOWEST gives seat 1 82 ≥ 50: the match ends after one round."""
-    m = Match("individual", players=4, options={"target": 50})
+    m = Match(variants.get("individual"), players=4, options={"target": 50})
     play_in_match(m, TRANCA_LOWEST, TRANCA_PLAY)
     assert m.totals == [0, 82, 0, 0] and m.winner == 1
 
@@ -1037,7 +1038,7 @@ def test_B6_target_200_checked_only_at_a_rounds_end() -> None:
     """B6 option target 200 (3 players): THREE_TRANCA gives seat 0 79 a round. After two rounds 158; in the
     third round nothing is decided while it is played (seat 0 still 158 before the blocking play); the
     blocking play brings him to 237 and ends the match. Taking it back reopens the match."""
-    m = Match("individual", players=3, options={"target": 200})
+    m = Match(variants.get("individual"), players=3, options={"target": 200})
     for _ in range(2):
         play_in_match(m, THREE_TRANCA, THREE_TRANCA_PLAY + THREE_TRANCA_LAST, THREE_TRANCA_BONEYARD)
     assert m.totals == [158, 0, 0] and m.winner is None
@@ -1056,7 +1057,7 @@ def test_B6_reaching_the_target_exactly_ends_the_match() -> None:
     """B6 option target 200 (2 players): ZERO gives seat 1 116; DOUBLES moved one seat on gives seat 1
     14 a round (seat 1 holds the doubles and goes out). 116 + 5 × 14 = 186: the match goes on; the sixth
     DOUBLES round brings him to exactly 200, and he wins."""
-    m = Match("individual", players=2, options={"target": 200})
+    m = Match(variants.get("individual"), players=2, options={"target": 200})
     play_in_match(m, ZERO, ZERO_PLAY + ", 0: draw" * 14, ZERO_BONEYARD)
     assert m.totals == [0, 116]
     for _ in range(5):
@@ -1068,7 +1069,7 @@ def test_B6_reaching_the_target_exactly_ends_the_match() -> None:
 
 def test_B6_nothing_is_played_after_the_match_ends() -> None:
     """B6: once a player has won, no round is dealt and no move is accepted."""
-    m = Match("individual", players=4, options={"target": 50})
+    m = Match(variants.get("individual"), players=4, options={"target": 50})
     play_in_match(m, TRANCA_LOWEST, TRANCA_PLAY)
     assert m.winner == 1
     with pytest.raises(IllegalMoveError):
@@ -1082,10 +1083,10 @@ def test_B6_target_must_be_a_positive_integer() -> None:
     """B6: the target is a table option (50, 100 or 200 at the tables); a non-positive or non-integer
     target is refused."""
     for target in (50, 100, 200):
-        assert Match("individual", players=2, options={"target": target}).options["target"] == target
+        assert Match(variants.get("individual"), players=2, options={"target": target}).options["target"] == target
     for bad in (0, -100, "100", 100.0, True, None):
         with pytest.raises(MoveError):
-            Match("individual", players=2, options={"target": bad})
+            Match(variants.get("individual"), players=2, options={"target": bad})
 
 
 # -- views -------------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from capicua.rules import MoveError
+from capicua.rules import MoveError, variants
 from capicua.rules.hand import Hand
 from capicua.rules.match import Match
 from capicua.rules.moves import MOVES
@@ -67,7 +67,7 @@ def played_hands(
     """Yield a hand at every step of a random match (before each action)."""
     rng = random.Random(seed)
     name, options = split(variant)
-    match = Match(name, players=players, options=options, seed=seed)
+    match = Match(variants.get(name), players=players, options=options, seed=seed)
     while not match.is_over():
         if match.needs_deal():
             if len(match.hands) == max_hands:
@@ -197,7 +197,7 @@ def test_match_totals_follow_push_and_pop(variant: str, players: int | None, see
     points, also after ``pop`` goes back into an earlier hand and play goes on differently."""
     rng = random.Random(seed)
     name, options = split(variant)
-    match = Match(name, players=players, options=options, seed=seed)
+    match = Match(variants.get(name), players=players, options=options, seed=seed)
 
     def check() -> None:
         expected = [0] * len(match.totals)

@@ -119,7 +119,7 @@ def test_C6_C9_in_strict_mode_the_table_never_passes_for_a_player() -> None:
     assert dominousa.check_options({"strict": True})["auto_pass"] is False
     assert dominousa.check_options({"strict": True, "auto_pass": True})["auto_pass"] is False
     assert dominousa.check_options({"auto_pass": False})["auto_pass"] is False
-    assert Match("dominousa", options={"strict": True}).options["auto_pass"] is False
+    assert Match(variants.get("dominousa"), options={"strict": True}).options["auto_pass"] is False
 
 
 def test_table_settings_are_options_of_every_game() -> None:
@@ -136,7 +136,7 @@ def test_table_settings_are_options_of_every_game() -> None:
 def test_a_record_may_carry_options_other_tools_added() -> None:
     """shared/spec/records.md: "Others may be added": a record keeps them; a new table may not."""
     assert variants.get("amazonense").options({"house_rule": 1})["house_rule"] == 1
-    assert Match("amazonense", options={"house_rule": 1}).options["house_rule"] == 1
+    assert Match(variants.get("amazonense"), options={"house_rule": 1}).options["house_rule"] == 1
 
 
 @given(st.one_of(st.text(), st.floats(), st.booleans(), st.none(), st.integers(-(10**20), 10**20)))
@@ -156,7 +156,7 @@ def test_player_counts_are_the_games() -> None:
         with pytest.raises(OptionError, match="is played by"):
             variants.get(game).check_players(bad)
         with pytest.raises(MoveError):
-            Match(game, players=bad)
+            Match(variants.get(game), players=bad)
 
 
 def test_a_variant_pickles_as_itself() -> None:
@@ -210,7 +210,7 @@ def test_termination_values_are_the_records_words() -> None:
 
 
 def _dominousa_in_play() -> tuple[Match, DominousaHand]:
-    m = Match("dominousa", seed=11, options={"target": 200})
+    m = Match(variants.get("dominousa"), seed=11, options={"target": 200})
     hand = m.deal()
     assert isinstance(hand, DominousaHand)
     m.push(hand.legal_moves[0])
@@ -238,7 +238,7 @@ def test_dominousa_referee_annulment_and_award_are_outcomes_with_no_seat() -> No
 
 def test_dominousa_time_decides_a_match_below_the_target() -> None:
     """C5: time called, the hand in progress finished, the higher score wins."""
-    m = Match("dominousa", seed=5, options={"target": 10_000})
+    m = Match(variants.get("dominousa"), seed=5, options={"target": 10_000})
     m.deal()
     m.push(m.parse_action("-: time")[1], None)
     while not m.is_over():
@@ -258,7 +258,7 @@ def test_popping_undoes_the_outcome() -> None:
 
 # -- one action path, one walker ---------------------------------------------------------------------------------
 def test_parse_action_checks_the_seat_and_resolves_the_end() -> None:
-    m = Match("dominousa", seed=2)
+    m = Match(variants.get("dominousa"), seed=2)
     hand = m.deal()
     with pytest.raises(MoveError, match="there is no seat 7"):
         m.parse_action("7: pass")

@@ -10,6 +10,7 @@ import pytest
 
 from capicua.bots.driver import play_match
 from capicua.bots.registry import make_bot
+from capicua.rules import variants
 from capicua.rules.match import Match
 from capicua.rules.record import Record, RecordError
 from capicua.service.errors import ServiceError
@@ -20,7 +21,7 @@ from tests.aio import run_async
 
 
 def a_record(seed: int = 2) -> dict[str, Any]:
-    match = Match("amazonense", seed=seed, options={"target": 50})
+    match = Match(variants.get("amazonense"), seed=seed, options={"target": 50})
     play_match(match, [make_bot("greedy", s) for s in range(4)])
     return Record.from_match(match, ["Ana", "Bia", "Caio", "Davi"]).to_json()
 

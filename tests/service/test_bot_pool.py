@@ -12,12 +12,13 @@ import pytest
 
 SERVER = """
 import asyncio, os, sys
+from capicua.rules import variants
 from capicua.rules.match import Match
 from capicua.service.tables.bots import BotPool
 
 async def main():
     pool = BotPool(workers=1)
-    hand = Match("dominousa", seed=1).deal()
+    hand = Match(variants.get("dominousa"), seed=1).deal()
     await pool.decide("greedy", 1, hand.view(hand.turn))  # the worker starts
     children = [p for p in os.listdir("/proc") if p.isdigit() and _parent(p) == os.getpid()]
     print(" ".join(children), flush=True)

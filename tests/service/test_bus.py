@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from capicua.bots.registry import make_bot
-from capicua.rules import Match
+from capicua.rules import Match, variants
 from capicua.rules.randomgame import random_match
 from capicua.rules.record import Record
 from capicua.service.bus import LocalBus, MatchEnded
@@ -84,7 +84,7 @@ def test_a_searching_bot_thinks_in_a_worker_process() -> None:
     async def body() -> tuple[Any, ...]:
         pool = BotPool(1)
         try:
-            m = Match("dominousa", seed=4)
+            m = Match(variants.get("dominousa"), seed=4)
             hand = m.deal()
             view = hand.view(hand.turn)
             move = await pool.decide("expert:20", 7, view)

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from capicua.rules import Match
+from capicua.rules import Match, variants
 from capicua.rules.randomgame import random_match
 from capicua.rules.record import Record
 from capicua.rules.variant import MatchOutcome, MatchTermination
@@ -52,7 +52,7 @@ def ended(
 ) -> MatchEnded:
     outcome = MatchOutcome(MatchTermination.TARGET, winner, (0,) * (2 if len(players) == 4 else len(players)))
     if record is None:
-        m = Match(game, players=len(players))
+        m = Match(variants.get(game), players=len(players))
         record = Record.from_match(m, players).to_json()
     table = table or f"t-{secrets.token_hex(4)}"  # the PostgreSQL database is shared by the session's tests
     return MatchEnded(
@@ -179,7 +179,7 @@ def _two_batidas_of_seat_3() -> Match:
         play_in_match,
     )
 
-    match = Match("amazonense")
+    match = Match(variants.get("amazonense"))
     play_in_match(match, BATIDA_ZERO_DEAL, BATIDA_ZERO_PLAY + BATIDA_ZERO_LAST)
     play_in_match(match, BATIDA_DOUBLE_DEAL, BATIDA_DOUBLE_PLAY + BATIDA_DOUBLE_LAST)  # A3: he leads a double
     assert [h.end for h in match.hands] == ["batida", "batida"] and match.went_out() == [0, 0, 0, 2]

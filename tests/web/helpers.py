@@ -22,6 +22,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
+from capicua.rules import variants
 from capicua.rules.match import Match
 from capicua.rules.moves import Move, parse_action
 from capicua.rules.record import Record, replay, summary
@@ -486,7 +487,7 @@ def visibility(record: Record, kinds: dict[int, str], first: int = 1) -> dict[in
     """Replay ``record`` alongside the table's event numbers ``first..`` (``kinds[n]`` is event n's
     kind): ``deal`` starts the next hand of the record, ``action`` is its next action. Fails
     unless the events and the record agree exactly."""
-    match = Match(record.variant, players=len(record.players), options=record.options)
+    match = Match(variants.get(record.variant), players=len(record.players), options=record.options)
     seats = len(record.players)
     out: dict[int, Visible] = {}
     hand_no, done = 0, 0

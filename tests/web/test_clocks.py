@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from capicua.rules import variants
 from capicua.rules.match import Match
 from capicua.rules.moves import Move, parse_action
 from capicua.rules.record import Record, replay, summary
@@ -77,7 +78,7 @@ def act(conn: Conn, table_id: str, move: str, ref: str) -> dict[str, Any]:
 def timeout_moves_match_the_engine(record: Record, kinds: dict[int, str], events: list[dict[str, Any]]) -> int:
     """Each action the table made for a late player is the engine's timeout move there (A10)."""
     timed = {f["n"] for f in events if f["event"]["kind"] == "action" and f["event"]["timeout"]}
-    match = Match(record.variant, players=len(record.players), options=record.options)
+    match = Match(variants.get(record.variant), players=len(record.players), options=record.options)
     hand_no, done, checked = 0, 0, 0
     for n in sorted(kinds):
         if kinds[n] == "deal":
