@@ -8,13 +8,13 @@
 // why, with the way to watch the table, instead of the console.
 import { api } from "../api.js";
 import { $, el } from "../dom.js";
+import { gameNamed } from "../games.js";
 import { errorText, fill, t } from "../i18n.js";
 import { peopleOf, sideName } from "../names.js";
 import { page } from "../page.js";
-import { request, subscribe } from "../socket.js";
-import { gameNamed, leaveTable, state } from "../state.js";
+import { request, unfollow } from "../socket.js";
 import { norm, tile, tileName } from "../tiles.js";
-import { renderTable, skeleton } from "./table.js";
+import { followTable, skeleton, tableFrame } from "./table.js";
 import { touchedOf } from "./table/decisions.js";
 import { errorIn, stopPolling } from "./tournament/common.js";
 import { mark } from "./tournament/marks.js";
@@ -27,18 +27,15 @@ const FINES = [["ref_fine_behaviour", 20], ["ref_fine_pass", 50], ["ref_fine_tur
 const TILE_ROWS = [6, 5, 4, 3, 2, 1, 0].map((hi) => Array.from({ length: hi + 1 }, (_, i) => `${hi}-${hi - i}`));
 
 export async function renderReferee(id) {
-  clearInterval(state.lobbyTimer);
   stopPolling();
   try {
     await api(`/api/tables/${encodeURIComponent(id)}/referee`);
   } catch (err) {
     if (!err.status || err.status >= 500) throw err;
-    leaveTable();
+    unfollow();
     await refused(id, err);
     return;
   }
-  const same = state.tableId === id && state.frame;
-  if (!same) leaveTable();
   const main = skeleton();
   main.classList.add("ref-console");
   const panel = buildPanel(id);
@@ -48,13 +45,10 @@ export async function renderReferee(id) {
     onclick: () => { const open = main.dataset.panel !== "referee"; main.dataset.panel = open ? "referee" : ""; toggle.setAttribute("aria-expanded", String(open)); } },
   mark("whistle"), el("span", { class: "label" }, t("ref_short")));
   $(".bar .tools", main).prepend(toggle);
-  page(main);
   main.dataset.panel = "referee";
   toggle.setAttribute("aria-expanded", "true");
-  main.addEventListener("drawn", () => panel.update(state.frame));
-  if (same) renderTable();
-  else $("#table .board").replaceChildren(el("p", { class: "loading" }, "…"));
-  await subscribe(id);
+  main.addEventListener("drawn", () => panel.update(tableFrame()));
+  await followTable(id, main);
 }
 
 // The console refused: why (the game has no table referee, or I do not referee this table), and the way
@@ -125,12 +119,12 @@ function buildPanel(tableId) {
     if (decision === "score" && Number(points.value) === 20 && !points.dataset.touched) points.value = "";
     if (decision === "fine" && points.value === "") points.value = 20;
     points.placeholder = decision === "score" ? "±" : "";
-    update(state.frame);
+    update(tableFrame());
   }
   points.addEventListener("input", () => { points.dataset.touched = "1"; });
 
   function drawTiles() {
-    const f = state.frame;
+    const f = tableFrame();
     const laid = new Set(layoutTiles(f?.hand?.layout).map(norm));
     const touched = new Set((f?.hand?.public?.touched || []).flat().map(norm));
     for (const b of tiles.querySelectorAll("button.ref-tile")) {
@@ -167,7 +161,7 @@ function buildPanel(tableId) {
   }
 
   async function submit() {
-    const f = state.frame;
+    const f = tableFrame();
     if (!f || sending) return;
     const text = reason.value.trim();
     if (!text) { say(t("ref_need_reason"), true); reason.focus(); return; }
@@ -198,7 +192,7 @@ function buildPanel(tableId) {
     } else {
       say(errorIn({ code: reply.code, message: errorText(reply.code, reply.message) }, "ref"), true);
     }
-    update(state.frame);
+    update(tableFrame());
   }
 
   function say(text, bad = false) {
