@@ -1,7 +1,7 @@
-// The HTTP API: the fetch wrapper, who I am (guest or account), and the server's registries.
+// The HTTP API: the fetch wrapper, becoming a guest or an account, the bot levels and the ratings' numbers.
+import { clearIdentity, myself, myToken, setIdentity } from "./identity.js";
 import { errorText } from "./i18n.js";
 import { disconnect } from "./socket.js";
-import { clearIdentity, setIdentity, state } from "./state.js";
 
 // A refused request: its code (the body's `error`) and the message in the player's words.
 export class ApiError extends Error {
@@ -15,11 +15,11 @@ export class ApiError extends Error {
 
 export async function api(path, options = {}) {
   const headers = { "Content-Type": "application/json", "X-Requested-With": "capicua" };
-  if (state.token) headers.Authorization = `Bearer ${state.token}`;
-  const sent = state.token;
+  const sent = myToken();
+  if (sent) headers.Authorization = `Bearer ${sent}`;
   const res = await fetch(path, { ...options, headers, credentials: "same-origin" });
   const body = res.headers.get("content-type")?.includes("json") ? await res.json() : await res.text();
-  if (res.status === 401 && sent && sent === state.token && state.me?.guest === false) {
+  if (res.status === 401 && sent && sent === myToken() && myself()?.guest === false) {
     // My account's session was ended (logged out everywhere, a new password elsewhere): forget it, and
     // become a guest at the next view.
     clearIdentity();
@@ -41,11 +41,11 @@ let sessionChecked = false;
 // Become a guest if I am nobody yet (or no longer: my account's session was ended elsewhere, checked once a
 // page load).
 export async function ensureGuest() {
-  if (state.token && state.me?.guest === false && !sessionChecked) {
+  if (myToken() && myself()?.guest === false && !sessionChecked) {
     sessionChecked = true;
     await api("/api/me").catch(() => {}); // a 401 forgets the ended session (api)
   }
-  if (state.token) return;
+  if (myToken()) return;
   remember({ guest: true, ...(await api("/api/guests", { method: "POST", body: JSON.stringify({ name: null }) })) });
 }
 
@@ -73,26 +73,25 @@ export async function logOut() {
   await ensureGuest();
 }
 
-// The games and their options, calls and sides (fetched once).
-export async function loadGames() {
-  if (!state.games) state.games = await api("/api/variants");
-  return state.games;
-}
-
 // The bot level empty seats get unless the player chooses (the server's default too).
 export const DEFAULT_BOT = "greedy";
 
 // The bot levels (fetched once).
+let bots = null;
 export async function loadBots() {
-  if (!state.bots) state.bots = await api("/api/bots");
-  return state.bots;
+  if (!bots) bots = await api("/api/bots");
+  return bots;
 }
 
 // The published numbers of the ratings (GET /api/ratings: provisional limits, the D3 bonus cap…), fetched once.
+let ratingRules = null;
 export async function loadRatingRules() {
-  if (!state.ratingRules) state.ratingRules = await api("/api/ratings");
-  return state.ratingRules;
+  if (!ratingRules) ratingRules = await api("/api/ratings");
+  return ratingRules;
 }
+
+// The same once fetched (null before).
+export const knownRatingRules = () => ratingRules;
 
 // The record of a table's match (GET /api/tables/ID/records: the entry of that match), or null.
 export async function recordOf(tableId, match, invite) {

@@ -3,14 +3,14 @@
 // order in time), the rating before the first match as each line's start, the rating axis with round
 // numbers, the dates under it, and each line's last value at its end. Drawn for the width it is given.
 import { svg } from "./dom.js";
+import { allGames } from "./games.js";
 import { language, t } from "./i18n.js";
 import { changeParts, gameTitle, signed } from "./ratings.js";
-import { state } from "./state.js";
 
 // A colour per game, by its place in the server's list of games (GET /api/variants).
 const PALETTE = ["#1f7a4d", "#d0731c", "#3b7fc4", "#7b4fa0", "#9c3d2e", "#4a6f6f"];
 export function colourOf(game) {
-  const k = (state.games || []).findIndex((g) => g.name === game);
+  const k = allGames().findIndex((g) => g.name === game);
   return PALETTE[(k < 0 ? 0 : k) % PALETTE.length];
 }
 

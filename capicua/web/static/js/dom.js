@@ -1,6 +1,5 @@
 // DOM helpers: find and build elements (HTML and SVG), and the status and error lines.
 import { t } from "./i18n.js";
-import { state } from "./state.js";
 
 export const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -32,7 +31,6 @@ export function setStatus(text) {
 
 let errorTimer = null;
 export function showError(message) {
-  state.lastError = message;
   const box = $("#error");
   if (!box) return;
   box.textContent = `${t("error")}: ${message}`;

@@ -2,8 +2,9 @@
 // This module starts the client and routes the address (#/, #/table/ID, #/profile/ID, #/replay/ID[/STEP]
 // where ID is a record or an uploaded one's key, #/ratings[/GAME], #/analyse, the tournaments' addresses)
 // to a view.
-import { ensureGuest, loadGames } from "./api.js";
+import { ensureGuest } from "./api.js";
 import { el, setStatus, showError } from "./dom.js";
+import { loadGames } from "./games.js";
 import { pickLanguage, setLanguage, t } from "./i18n.js";
 import { onChange, page } from "./page.js";
 import { listen } from "./socket.js";

@@ -4,9 +4,9 @@
 import { api, logOut, remember, rename } from "./api.js";
 import { $, el, showError } from "./dom.js";
 import { icon } from "./icons.js";
+import { myself } from "./identity.js";
 import { LANG_SHORT, LANGS, setLanguage, t } from "./i18n.js";
 import { muted, setMuted } from "./sounds.js";
-import { state } from "./state.js";
 import { mark } from "./views/tournament/marks.js";
 
 let refresh = () => {};
@@ -45,7 +45,7 @@ function header() {
   const langs = el("select", { id: "lang", "aria-label": t("language"), title: t("language"),
     onchange: (e) => { setLanguage(e.target.value); refresh(); } },
   Object.entries(LANGS).map(([k, v]) => el("option", { value: k, selected: k === document.documentElement.lang, title: v }, LANG_SHORT[k])));
-  const me = state.me;
+  const me = myself();
   const menu = el("details", { id: "menu", class: "menu" },
     el("summary", { "aria-label": t("account") }, icon("user"), el("span", { class: "who" }, me?.name || t("account"))),
     el("div", { class: "menu-body" }, nameForm(), accountBox(),
@@ -65,17 +65,17 @@ const tournamentsLink = () => el("a", { href: "#/tournaments", id: "tournaments-
 
 // My name: a guest renames himself and stays the same player (POST /api/me/name).
 function nameForm() {
-  const input = el("input", { id: "name", value: state.me?.name || "", maxlength: 32, autocomplete: "nickname" });
+  const input = el("input", { id: "name", value: myself()?.name || "", maxlength: 32, autocomplete: "nickname" });
   return el("form", { class: "name", onsubmit: async (e) => {
     e.preventDefault();
     const name = input.value.trim();
-    if (!name || name === state.me?.name) return;
+    if (!name || name === myself()?.name) return;
     try { await rename(name); refresh(); } catch (err) { showError(err.message); }
   } }, el("label", { for: "name" }, t("name")), el("span", { class: "row" }, input, el("button", { type: "submit" }, t("save"))));
 }
 
 function accountBox() {
-  const me = state.me;
+  const me = myself();
   if (me && me.guest === false) {
     return el("div", { class: "account" },
       el("a", { href: `#/profile/${encodeURIComponent(me.id)}` }, t("profile")),

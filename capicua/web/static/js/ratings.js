@@ -1,8 +1,8 @@
 // Ratings in the players' words (D1–D5): a rating with "?" while it is provisional, a change signed
 // (+12, −8), a medal (gold, silver, bronze) as a small drawing, a week by its dates, a game's title.
 import { el, svg } from "./dom.js";
+import { gameNamed } from "./games.js";
 import { fill, language, t } from "./i18n.js";
-import { gameNamed } from "./state.js";
 
 export const gameTitle = (name) => t(name, gameNamed(name)?.title);
 

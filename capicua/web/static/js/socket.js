@@ -1,5 +1,6 @@
-// The websocket: one connection, opened on demand, reopened (and the table resubscribed) when it drops.
-import { inviteCode, state } from "./state.js";
+// The websocket: one connection, opened on demand, reopened (and the table I follow subscribed again from
+// the last event I have) when it drops.
+import { inviteCode, myToken } from "./identity.js";
 
 let ws = null;
 let ready = null;
@@ -7,6 +8,7 @@ let onFrame = () => {};
 let onClosed = () => {};
 let refs = 0;
 const awaited = new Map(); // ref → resolve: the answers (ack or error) a request() waits for
+let followed = null; // the table I follow: {table, last: () => the number of the last event I have, or null}
 
 // Who gets the frames, and who hears that the connection dropped.
 export function listen(frameHandler, closedHandler) {
@@ -17,7 +19,7 @@ export function listen(frameHandler, closedHandler) {
 export function connect() {
   if (ws && ws.readyState <= 1) return ready;
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${proto}://${location.host}/ws?token=${encodeURIComponent(state.token || "")}`);
+  const socket = new WebSocket(`${proto}://${location.host}/ws?token=${encodeURIComponent(myToken() || "")}`);
   ws = socket;
   ready = new Promise((resolve) => socket.addEventListener("open", resolve, { once: true }));
   socket.addEventListener("message", (ev) => {
@@ -29,7 +31,7 @@ export function connect() {
     if (ws !== socket) return;
     ws = null;
     onClosed();
-    setTimeout(() => { if (state.tableId) subscribe(state.tableId); }, 500);
+    setTimeout(() => resubscribe(), 500);
   });
   return ready;
 }
@@ -40,7 +42,7 @@ export function disconnect() {
     const old = ws;
     ws = null;
     old.close();
-    if (state.tableId) subscribe(state.tableId);
+    resubscribe();
   }
 }
 
@@ -63,7 +65,23 @@ export async function request(msg, ms = 10000) {
   return answer;
 }
 
-export async function subscribe(tableId) {
-  state.tableId = tableId;
-  await send({ type: "subscribe", table: tableId, last: state.n ?? undefined, invite: inviteCode() ?? undefined });
+// Follow a table: subscribe now, and again whenever the connection comes back.
+export async function follow(table, last = () => null) {
+  followed = { table, last };
+  await resubscribe();
+}
+
+// Follow no table (a view that is not a table's): its frames are not wanted any more.
+export function unfollow() {
+  followed = null;
+}
+
+// The table I follow, or null.
+export const following = () => followed?.table ?? null;
+
+// Subscribe to the table I follow again: from the last event I have, or (fresh) for its whole state.
+export async function resubscribe(fresh = false) {
+  if (!followed) return;
+  const last = fresh ? null : followed.last();
+  await send({ type: "subscribe", table: followed.table, last: last ?? undefined, invite: inviteCode() ?? undefined });
 }

@@ -7,13 +7,12 @@
 import { el, showError } from "../dom.js";
 import { fill, t } from "../i18n.js";
 import { page } from "../page.js";
-import { leaveTable, state } from "../state.js";
+import { unfollow } from "../socket.js";
 import { boardsOf, entersBoard, errorIn, hasReferee, loadTournament, patch, playersOf, poll, teamsOf, tourCall } from "./tournament/common.js";
 import { mark } from "./tournament/marks.js";
 
 export async function renderBoardEntry(id, round, boardNo) {
-  clearInterval(state.lobbyTimer);
-  leaveTable();
+  unfollow();
   const hash = location.hash.split("?")[0];
   const view = { tour: await loadTournament(id), round, boardNo };
   const ui = { head: el("div", { class: "entry-head" }), score: el("section", { class: "entry-score", id: "entry-score", "aria-live": "polite" }),

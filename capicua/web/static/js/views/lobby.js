@@ -6,18 +6,21 @@
 // is in view; on a phone a button at the top of the tables leads to it.
 import { api, DEFAULT_BOT, loadBots } from "../api.js";
 import { $, el, showError } from "../dom.js";
+import { allGames, gameNamed } from "../games.js";
 import { icon } from "../icons.js";
 import { fill, plural, t } from "../i18n.js";
 import { scoreLine } from "../names.js";
 import { page } from "../page.js";
 import { gameTitle, nameWithRating } from "../ratings.js";
-import { gameNamed, leaveTable, state } from "../state.js";
+import { unfollow } from "../socket.js";
 import { ratedBox } from "./quickplay.js";
 import { leadersBox } from "./ratings.js";
 import { tournamentsBox } from "./tournaments.js";
 
+let timer = null; // the lobby's refresh
+
 export async function renderLobby() {
-  leaveTable();
+  unfollow();
   const bots = await loadBots();
   const seeks = el("ul", { class: "seeks", "aria-label": t("seeks") });
   const list = el("ul", { class: "tables", "aria-label": t("lobby") });
@@ -27,14 +30,15 @@ export async function renderLobby() {
     el("div", { class: "lobby-main" },
       el("section", { class: "seeks-box", hidden: true }, el("h2", {}, t("seeks")), seeks),
       el("section", { id: "quick", class: "quick" }, el("h2", {}, t("quick"), el("small", { class: "h-note phone-only" }, t("quick_help"))),
-        el("div", { class: "quick-games" }, state.games.map((g) => el("button", { class: "primary quick-game", "data-game": g.name,
+        el("div", { class: "quick-games" }, allGames().map((g) => el("button", { class: "primary quick-game", "data-game": g.name,
           onclick: () => quickPlay(g.name) }, el("strong", {}, gameTitle(g.name)), el("small", {}, t("quick_help")))))),
       ratedBox(),
       el("section", { class: "tables-box" },
         el("div", { class: "box-head" }, el("h1", {}, t("lobby")),
           el("button", { type: "button", class: "to-create", id: "to-create", onclick: toForm }, t("create"))),
         list)),
-    el("aside", { class: "lobby-side" }, createForm(state.games, bots), leaders, tournamentsBox())));
+    el("aside", { class: "lobby-side" }, createForm(allGames(), bots), leaders, tournamentsBox())));
+  const main = $("main.lobby");
   const refresh = async () => {
     const tables = await api("/api/tables");
     const waiting = tables.filter((tb) => tb.waiting === true);
@@ -47,8 +51,11 @@ export async function renderLobby() {
   leadersBox(leaders).catch(() => {});
   if (location.hash.includes("create")) toForm();
   else if (location.hash.includes("rated")) $("#quick-rated").scrollIntoView();
-  clearInterval(state.lobbyTimer);
-  state.lobbyTimer = setInterval(() => { if (!state.tableId && $("main.lobby")) refresh().catch(() => {}); }, 3000);
+  clearInterval(timer);
+  const every = setInterval(() => { // refreshed while this lobby is on the page
+    if (main.isConnected) refresh().catch(() => {}); else clearInterval(every);
+  }, 3000);
+  timer = every;
 }
 
 // The names at a table, as sides: "Ana & Caio × Bia & Davi" (from its summary).

@@ -5,16 +5,15 @@
 import { el } from "../dom.js";
 import { fill, t } from "../i18n.js";
 import { page } from "../page.js";
-import { leaveTable, state } from "../state.js";
+import { unfollow } from "../socket.js";
 import { boardsOf, fmtWhen, gameTitleOf, loadTournament, playersOf, rulesLine, stopPolling, teamsOf } from "./tournament/common.js";
 import { mark } from "./tournament/marks.js";
 
 const HANDS = 12;
 
 export async function renderPrint(id, round) {
-  clearInterval(state.lobbyTimer);
   stopPolling();
-  leaveTable();
+  unfollow();
   const tour = await loadTournament(id);
   const teams = teamsOf(tour);
   const boards = boardsOf(tour, round);

@@ -5,20 +5,21 @@
 import { api, changePassword, logOutEverywhere } from "../api.js";
 import { colourOf, ratingChart } from "../chart.js";
 import { el, setStatus, showError } from "../dom.js";
+import { gameNamed } from "../games.js";
 import { icon } from "../icons.js";
+import { myself } from "../identity.js";
 import { fill, plural, t, when } from "../i18n.js";
 import { page, redraw } from "../page.js";
 import { changeClass, changeParts, dayText, gameTitle, medalIcon, medalWord, ratingBadge, signed } from "../ratings.js";
-import { gameNamed, leaveTable, state } from "../state.js";
+import { unfollow } from "../socket.js";
 
 let chartObserver = null;
 
 export async function renderProfile(id) {
-  clearInterval(state.lobbyTimer);
-  leaveTable();
+  unfollow();
   const pid = encodeURIComponent(id);
   const [profile, matches] = await Promise.all([api(`/api/players/${pid}/profile`), api(`/api/players/${pid}/matches`)]);
-  const me = state.me;
+  const me = myself();
   const mine = me && me.id === id;
   const name = profile.name || (mine ? me.name : null);
   const games = profile.ratings.map((r) => r.game);

@@ -4,10 +4,11 @@
 // Leaving the lobby or pressing Cancel stops waiting (DELETE). Guests are shown the way to an account.
 import { api } from "../api.js";
 import { $, el, showError } from "../dom.js";
+import { allGames } from "../games.js";
 import { icon } from "../icons.js";
+import { myself } from "../identity.js";
 import { fill, t } from "../i18n.js";
 import { gameTitle, ratingBadge } from "../ratings.js";
-import { state } from "../state.js";
 
 let wait = null; // the server's last answer about my ticket, while I wait
 let poller = null;
@@ -20,7 +21,7 @@ export function ratedBox() {
 }
 
 function draw(box) {
-  const me = state.me;
+  const me = myself();
   const head = el("h2", {}, icon("trophy"), t("quick_rated"), el("small", { class: "h-note" }, t("quick_rated_help")));
   if (!me || me.guest !== false) {
     box.replaceChildren(head, el("p", { class: "guest-hint" }, t("quick_rated_guest"), " ",
@@ -28,7 +29,7 @@ function draw(box) {
     return;
   }
   if (wait) { box.replaceChildren(head, waitingPanel(wait)); return; }
-  const buttons = state.games.map((g) => el("button", { type: "button", class: "quick-game rated", "data-game": g.name,
+  const buttons = allGames().map((g) => el("button", { type: "button", class: "quick-game rated", "data-game": g.name,
     onclick: () => join(g.name) }, el("strong", {}, gameTitle(g.name)), el("small", { class: "my-rating" }, t("no_rating_yet"))));
   box.replaceChildren(head, el("div", { class: "quick-games" }, buttons));
   // my rating in each game, on its button

@@ -4,16 +4,17 @@
 // played in the last 30 days: the server leaves the others out).
 import { api, loadRatingRules } from "../api.js";
 import { el, showError } from "../dom.js";
+import { allGames } from "../games.js";
 import { icon } from "../icons.js";
+import { myself } from "../identity.js";
 import { fill, plural, t } from "../i18n.js";
 import { page } from "../page.js";
 import { changeClass, fromNow, gameTitle, medalIcon, medalWord, playerLink, ratingBadge, shiftWeek, signed, weekRange } from "../ratings.js";
-import { leaveTable, state } from "../state.js";
+import { unfollow } from "../socket.js";
 
 export async function renderRatings(game = null) {
-  clearInterval(state.lobbyTimer);
-  leaveTable();
-  const games = state.games.map((g) => g.name);
+  unfollow();
+  const games = allGames().map((g) => g.name);
   const remembered = localStorage.getItem("capicua.ratings-game");
   const chosen = games.includes(game) ? game : games.includes(remembered) ? remembered : games[0];
   localStorage.setItem("capicua.ratings-game", chosen);
@@ -31,7 +32,7 @@ export async function renderRatings(game = null) {
   showWeek(past, chosen, board.last_week, board.this_week.week);
 }
 
-const isMe = (id) => state.me && state.me.id === id;
+const isMe = (id) => myself() && myself().id === id;
 
 // This week, live: the standings so far and when the week ends.
 function weekCard(week, { live }) {
@@ -105,9 +106,9 @@ function allTimeCard(rows, numbers) {
 
 // The lobby's box: this week's leader of each game, and the way to the leaderboards.
 export async function leadersBox(box) {
-  const boards = await Promise.all(state.games.map((g) => api(`/api/ratings/${g.name}`).catch(() => null)));
+  const boards = await Promise.all(allGames().map((g) => api(`/api/ratings/${g.name}`).catch(() => null)));
   box.replaceChildren(el("h2", {}, el("a", { href: "#/ratings" }, icon("trophy"), t("ratings_box"))),
-    el("ul", { class: "leaders" }, state.games.map((g, k) => {
+    el("ul", { class: "leaders" }, allGames().map((g, k) => {
       const top = boards[k]?.this_week?.standings?.slice(0, 3) || [];
       return el("li", { "data-game": g.name }, el("a", { class: "game", href: `#/ratings/${g.name}` }, gameTitle(g.name)),
         top.length ? el("span", { class: "top" }, top.map((s, i) => el("span", { class: "leader" }, el("b", {}, `${i + 1}.`), " ", s.name,

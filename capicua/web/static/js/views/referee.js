@@ -8,13 +8,13 @@
 // why, with the way to watch the table, instead of the console.
 import { api } from "../api.js";
 import { $, el } from "../dom.js";
+import { gameNamed } from "../games.js";
 import { errorText, fill, t } from "../i18n.js";
 import { peopleOf, sideName } from "../names.js";
 import { page } from "../page.js";
-import { request, subscribe } from "../socket.js";
-import { gameNamed, leaveTable, state } from "../state.js";
+import { request, unfollow } from "../socket.js";
 import { norm, tile, tileName } from "../tiles.js";
-import { renderTable, skeleton } from "./table.js";
+import { followTable, skeleton, tableFrame } from "./table.js";
 import { touchedOf } from "./table/decisions.js";
 import { errorIn, stopPolling } from "./tournament/common.js";
 import { mark } from "./tournament/marks.js";
@@ -27,34 +27,28 @@ const FINES = [["ref_fine_behaviour", 20], ["ref_fine_pass", 50], ["ref_fine_tur
 const TILE_ROWS = [6, 5, 4, 3, 2, 1, 0].map((hi) => Array.from({ length: hi + 1 }, (_, i) => `${hi}-${hi - i}`));
 
 export async function renderReferee(id) {
-  clearInterval(state.lobbyTimer);
   stopPolling();
   try {
     await api(`/api/tables/${encodeURIComponent(id)}/referee`);
   } catch (err) {
     if (!err.status || err.status >= 500) throw err;
-    leaveTable();
+    unfollow();
     await refused(id, err);
     return;
   }
-  const same = state.tableId === id && state.frame;
-  if (!same) leaveTable();
   const main = skeleton();
   main.classList.add("ref-console");
-  const panel = buildPanel(id);
+  const panel = new RefereePanel(id);
   $(".side", main).insertBefore(panel.box, $(".history-panel", main));
   const toggle = el("button", { class: "icon-button panel-toggle ref-toggle", id: "show-referee", type: "button", "aria-expanded": "false",
     "aria-label": t("ref_console"), title: t("ref_console"),
     onclick: () => { const open = main.dataset.panel !== "referee"; main.dataset.panel = open ? "referee" : ""; toggle.setAttribute("aria-expanded", String(open)); } },
   mark("whistle"), el("span", { class: "label" }, t("ref_short")));
   $(".bar .tools", main).prepend(toggle);
-  page(main);
   main.dataset.panel = "referee";
   toggle.setAttribute("aria-expanded", "true");
-  main.addEventListener("drawn", () => panel.update(state.frame));
-  if (same) renderTable();
-  else $("#table .board").replaceChildren(el("p", { class: "loading" }, "…"));
-  await subscribe(id);
+  main.addEventListener("drawn", () => panel.update(tableFrame()));
+  await followTable(id, main);
 }
 
 // The console refused: why (the game has no table referee, or I do not referee this table), and the way
@@ -75,47 +69,59 @@ async function refused(id, err) {
         : el("a", { class: "button", href: "#/" }, t("lobby")))));
 }
 
-function buildPanel(tableId) {
-  let decision = "fine";
-  let picked = null; // the touched tile chosen
-  let sending = false;
-  const seat = el("select", { id: "ref-seat" });
-  const side = el("select", { id: "ref-side" });
-  const fineKind = el("select", { id: "ref-fine-kind" }, FINES.map(([key, pts], i) => el("option", { value: i }, pts ? `${t(key)} (${pts})` : t(key))));
-  const points = el("input", { id: "ref-points", type: "number", step: 1, min: -1000, max: 1000, value: 20, inputmode: "numeric" });
-  const reason = el("textarea", { id: "ref-reason", rows: 2, maxlength: 200, required: true, placeholder: t("ref_reason_hint") });
-  const tiles = el("div", { class: "ref-tiles", role: "group", "aria-label": t("ref_tile") }, TILE_ROWS.map((row) => el("div", { class: "ref-tile-row" },
-    row.map((x) => el("button", { type: "button", class: "ref-tile", "data-tile": x, "aria-pressed": "false", "aria-label": tileName(x), title: tileName(x),
-      onclick: () => { picked = picked === x ? null : x; drawTiles(); } }, tile(x, { cls: "small", lying: true }))))));
-  const answer = el("p", { class: "ref-answer", id: "ref-answer", role: "status", "aria-live": "polite" });
-  const state_ = el("p", { class: "ref-state", id: "ref-state" });
-  const apply = el("button", { type: "submit", class: "primary", id: "ref-apply" }, t("ref_apply"));
-  const tabs = el("div", { class: "ref-decisions", role: "radiogroup", "aria-label": t("ref_decision") },
-    DECISIONS.map((d) => el("button", { type: "button", role: "radio", class: "ref-choice", "data-decision": d, "aria-checked": d === decision ? "true" : "false",
-      onclick: () => { decision = d; drawChoice(); } }, t(`ref_${d}`))));
-  const row = (name, words, input) => el("label", { class: `tour-field ref-${name}-field`, for: input.id }, el("span", { class: "tour-label" }, words), input);
-  const fields = {
-    seat: row("seat", t("ref_seat"), seat),
-    side: row("side", t("ref_side"), side),
-    kind: row("kind", t("ref_fine_kind"), fineKind),
-    points: row("points", t("ref_points"), points),
-    tile: el("div", { class: "tour-field ref-tile-field" }, el("span", { class: "tour-label" }, t("ref_tile")), tiles),
-  };
-  fineKind.addEventListener("change", () => {
-    const [key, pts] = FINES[Number(fineKind.value)];
-    if (pts) points.value = pts;
-    if (pts && (!reason.value || reason.dataset.auto === "1")) { reason.value = t(key); reason.dataset.auto = "1"; }
-  });
-  reason.addEventListener("input", () => { reason.dataset.auto = ""; });
-  const form = el("form", { id: "ref-form", class: "ref-form", onsubmit: (e) => { e.preventDefault(); submit(); } },
-    tabs, fields.seat, fields.side, fields.kind, fields.points, fields.tile,
-    el("label", { class: "tour-field", for: "ref-reason" }, el("span", { class: "tour-label" }, t("ref_reason")), reason),
-    el("div", { class: "ref-send" }, apply, answer));
-  const box = el("section", { class: "ref-panel", id: "ref-panel", "aria-label": t("ref_console") },
-    el("h2", {}, mark("whistle"), t("ref_console")), state_, form, el("p", { class: "tour-help ref-final" }, t("ref_final_note")));
+// The decision panel: the decision, its arguments and written reason, and the server's answer.
+class RefereePanel {
+  constructor(tableId) {
+    this.tableId = tableId;
+    this.decision = "fine";
+    this.picked = null; // the touched tile chosen
+    this.sending = false;
+    this.build();
+    this.drawChoice();
+  }
 
-  function drawChoice() {
-    for (const b of tabs.children) b.setAttribute("aria-checked", b.dataset.decision === decision ? "true" : "false");
+  build() {
+    const seat = el("select", { id: "ref-seat" });
+    const side = el("select", { id: "ref-side" });
+    const fineKind = el("select", { id: "ref-fine-kind" }, FINES.map(([key, pts], i) => el("option", { value: i }, pts ? `${t(key)} (${pts})` : t(key))));
+    const points = el("input", { id: "ref-points", type: "number", step: 1, min: -1000, max: 1000, value: 20, inputmode: "numeric" });
+    const reason = el("textarea", { id: "ref-reason", rows: 2, maxlength: 200, required: true, placeholder: t("ref_reason_hint") });
+    const tiles = el("div", { class: "ref-tiles", role: "group", "aria-label": t("ref_tile") }, TILE_ROWS.map((row) => el("div", { class: "ref-tile-row" },
+      row.map((x) => el("button", { type: "button", class: "ref-tile", "data-tile": x, "aria-pressed": "false", "aria-label": tileName(x), title: tileName(x),
+        onclick: () => { this.picked = this.picked === x ? null : x; this.drawTiles(); } }, tile(x, { cls: "small", lying: true }))))));
+    const answer = el("p", { class: "ref-answer", id: "ref-answer", role: "status", "aria-live": "polite" });
+    const state = el("p", { class: "ref-state", id: "ref-state" });
+    const apply = el("button", { type: "submit", class: "primary", id: "ref-apply" }, t("ref_apply"));
+    const tabs = el("div", { class: "ref-decisions", role: "radiogroup", "aria-label": t("ref_decision") },
+      DECISIONS.map((d) => el("button", { type: "button", role: "radio", class: "ref-choice", "data-decision": d, "aria-checked": d === this.decision ? "true" : "false",
+        onclick: () => { this.decision = d; this.drawChoice(); } }, t(`ref_${d}`))));
+    const row = (name, words, input) => el("label", { class: `tour-field ref-${name}-field`, for: input.id }, el("span", { class: "tour-label" }, words), input);
+    const fields = {
+      seat: row("seat", t("ref_seat"), seat),
+      side: row("side", t("ref_side"), side),
+      kind: row("kind", t("ref_fine_kind"), fineKind),
+      points: row("points", t("ref_points"), points),
+      tile: el("div", { class: "tour-field ref-tile-field" }, el("span", { class: "tour-label" }, t("ref_tile")), tiles),
+    };
+    fineKind.addEventListener("change", () => {
+      const [key, pts] = FINES[Number(fineKind.value)];
+      if (pts) points.value = pts;
+      if (pts && (!reason.value || reason.dataset.auto === "1")) { reason.value = t(key); reason.dataset.auto = "1"; }
+    });
+    reason.addEventListener("input", () => { reason.dataset.auto = ""; });
+    points.addEventListener("input", () => { points.dataset.touched = "1"; });
+    const form = el("form", { id: "ref-form", class: "ref-form", onsubmit: (e) => { e.preventDefault(); this.submit(); } },
+      tabs, fields.seat, fields.side, fields.kind, fields.points, fields.tile,
+      el("label", { class: "tour-field", for: "ref-reason" }, el("span", { class: "tour-label" }, t("ref_reason")), reason),
+      el("div", { class: "ref-send" }, apply, answer));
+    this.box = el("section", { class: "ref-panel", id: "ref-panel", "aria-label": t("ref_console") },
+      el("h2", {}, mark("whistle"), t("ref_console")), state, form, el("p", { class: "tour-help ref-final" }, t("ref_final_note")));
+    Object.assign(this, { seat, side, points, reason, tiles, answer, state, apply, tabs, fields });
+  }
+
+  drawChoice() {
+    const { decision, fields, points } = this;
+    for (const b of this.tabs.children) b.setAttribute("aria-checked", b.dataset.decision === decision ? "true" : "false");
     fields.seat.hidden = !(decision === "fine" || decision === "touch");
     fields.side.hidden = !(decision === "score" || decision === "award");
     fields.kind.hidden = decision !== "fine";
@@ -125,19 +131,18 @@ function buildPanel(tableId) {
     if (decision === "score" && Number(points.value) === 20 && !points.dataset.touched) points.value = "";
     if (decision === "fine" && points.value === "") points.value = 20;
     points.placeholder = decision === "score" ? "±" : "";
-    update(state.frame);
+    this.update(tableFrame());
   }
-  points.addEventListener("input", () => { points.dataset.touched = "1"; });
 
-  function drawTiles() {
-    const f = state.frame;
+  drawTiles() {
+    const f = tableFrame();
     const laid = new Set(layoutTiles(f?.hand?.layout).map(norm));
     const touched = new Set((f?.hand?.public?.touched || []).flat().map(norm));
-    for (const b of tiles.querySelectorAll("button.ref-tile")) {
+    for (const b of this.tiles.querySelectorAll("button.ref-tile")) {
       const x = b.dataset.tile;
       b.disabled = laid.has(x) || touched.has(x);
-      if (b.disabled && picked === x) picked = null;
-      b.setAttribute("aria-pressed", picked === x ? "true" : "false");
+      if (b.disabled && this.picked === x) this.picked = null;
+      b.setAttribute("aria-pressed", this.picked === x ? "true" : "false");
       b.classList.toggle("laid", laid.has(x));
       b.classList.toggle("touched", touched.has(x));
     }
@@ -145,70 +150,76 @@ function buildPanel(tableId) {
 
   // The seats and sides by name, and what may be decided now (C8: between hands only a fine, a score
   // correction or an award; nothing after the match's end).
-  function update(f) {
+  update(f) {
     if (!f) return;
     const people = peopleOf(f);
     const n = f.table.players;
-    fillSelect(seat, Array.from({ length: n }, (_, k) => [k, `${people.names[k]} · ${fill(t("seat_n"), { n: k + 1 })}`]));
+    fillSelect(this.seat, Array.from({ length: n }, (_, k) => [k, `${people.names[k]} · ${fill(t("seat_n"), { n: k + 1 })}`]));
     const sides = people.partnerships ? 2 : n;
-    fillSelect(side, Array.from({ length: sides }, (_, k) => [k, sideName(people, k)]));
+    fillSelect(this.side, Array.from({ length: sides }, (_, k) => [k, sideName(people, k)]));
     const hand = f.hand;
     const over = f.winner != null || f.table.status !== "playing";
     const between = Boolean(hand?.end);
     const allowed = (d) => !over && hand && (!between || d === "fine" || d === "score" || d === "award");
-    for (const b of tabs.children) b.disabled = !allowed(b.dataset.decision);
-    apply.disabled = sending || !allowed(decision);
-    state_.replaceChildren(over ? t(f.table.status === "open" ? "ref_not_started" : "ref_over")
+    for (const b of this.tabs.children) b.disabled = !allowed(b.dataset.decision);
+    this.apply.disabled = this.sending || !allowed(this.decision);
+    this.state.replaceChildren(over ? t(f.table.status === "open" ? "ref_not_started" : "ref_over")
       : between ? t("ref_between_hands") : fill(t("ref_in_hand"), { n: hand?.hand ?? "" }),
     f.table.tournament ? el("a", { href: `#/tournament/${f.table.tournament}`, class: "ref-tour-link" }, mark("bracket"), t("tour_tournament")) : null);
     const touched = people.names.map((name, k) => [name, touchedOf(f, k)]).filter(([, x]) => x.length);
-    if (touched.length) state_.append(el("span", { class: "ref-touched-now" }, `${t("ref_touched")}: `, touched.map(([name, x]) => `${name} ${x.join(", ")}`).join(" · ")));
-    drawTiles();
+    if (touched.length) this.state.append(el("span", { class: "ref-touched-now" }, `${t("ref_touched")}: `, touched.map(([name, x]) => `${name} ${x.join(", ")}`).join(" · ")));
+    this.drawTiles();
   }
 
-  async function submit() {
-    const f = state.frame;
-    if (!f || sending) return;
+  // The decision as the websocket's `referee` message, or null (what is missing is said, and focused).
+  message() {
+    const { decision, reason, points } = this;
     const text = reason.value.trim();
-    if (!text) { say(t("ref_need_reason"), true); reason.focus(); return; }
-    const msg = { type: "referee", table: tableId, decision, reason: text };
-    if (decision === "fine" || decision === "touch") msg.seat = Number(seat.value);
-    if (decision === "score" || decision === "award") msg.seat = Number(side.value);
+    if (!text) { this.say(t("ref_need_reason"), true); reason.focus(); return null; }
+    const msg = { type: "referee", table: this.tableId, decision, reason: text };
+    if (decision === "fine" || decision === "touch") msg.seat = Number(this.seat.value);
+    if (decision === "score" || decision === "award") msg.seat = Number(this.side.value);
     if (decision === "fine" || decision === "score") {
       const p = Number(points.value);
-      if (!Number.isInteger(p) || p === 0 || (decision === "fine" && p < 0)) { say(t("ref_need_points"), true); points.focus(); return; }
+      if (!Number.isInteger(p) || p === 0 || (decision === "fine" && p < 0)) { this.say(t("ref_need_points"), true); points.focus(); return null; }
       msg.points = p;
     }
     if (decision === "touch") {
-      if (!picked) { say(t("ref_need_tile"), true); return; }
-      msg.tile = picked;
+      if (!this.picked) { this.say(t("ref_need_tile"), true); return null; }
+      msg.tile = this.picked;
     }
+    return msg;
+  }
+
+  async submit() {
+    const f = tableFrame();
+    if (!f || this.sending) return;
+    const msg = this.message();
+    if (!msg) return;
+    const { decision } = this;
     if ((decision === "award" || decision === "annul") && !confirm(decision === "award"
       ? fill(t("ref_award_confirm"), { side: sideName(peopleOf(f), msg.seat) }) : t("ref_annul_confirm"))) return;
-    sending = true;
-    apply.disabled = true;
-    say(t("ref_sending"));
+    this.sending = true;
+    this.apply.disabled = true;
+    this.say(t("ref_sending"));
     const reply = await request(msg);
-    sending = false;
+    this.sending = false;
     if (reply.type === "ack") {
-      say(fill(t("ref_done"), { n: reply.n }));
-      reason.value = "";
-      reason.dataset.auto = "";
-      picked = null;
+      this.say(fill(t("ref_done"), { n: reply.n }));
+      this.reason.value = "";
+      this.reason.dataset.auto = "";
+      this.picked = null;
     } else {
-      say(errorIn({ code: reply.code, message: errorText(reply.code, reply.message) }, "ref"), true);
+      this.say(errorIn({ code: reply.code, message: errorText(reply.code, reply.message) }, "ref"), true);
     }
-    update(state.frame);
+    this.update(tableFrame());
   }
 
-  function say(text, bad = false) {
-    answer.textContent = text;
-    answer.classList.toggle("bad", bad);
-    answer.classList.toggle("good", !bad && text !== t("ref_sending"));
+  say(text, bad = false) {
+    this.answer.textContent = text;
+    this.answer.classList.toggle("bad", bad);
+    this.answer.classList.toggle("good", !bad && text !== t("ref_sending"));
   }
-
-  drawChoice();
-  return { box, update };
 }
 
 function fillSelect(select, items) {

@@ -6,12 +6,13 @@ import { actionBody, parseAction } from "../actions.js";
 import { api } from "../api.js";
 import { leadIndex, renderBoard } from "../board.js";
 import { $, el } from "../dom.js";
+import { gameNamed } from "../games.js";
 import { icon } from "../icons.js";
 import { fill, t } from "../i18n.js";
 import { placesFrom, scoreLine } from "../names.js";
 import { scoreItem } from "../outcome.js";
 import { page } from "../page.js";
-import { gameNamed, leaveTable, state } from "../state.js";
+import { unfollow } from "../socket.js";
 import { tile } from "../tiles.js";
 import { analysisPanel } from "./analysis.js";
 import { decisionBody } from "./table/decisions.js";
@@ -22,9 +23,8 @@ let player = null;
 let observer = null;
 
 export async function renderReplay(id, stepFromUrl = null) {
-  clearInterval(state.lobbyTimer);
   clearInterval(player);
-  leaveTable();
+  unfollow();
   const uploaded = id.startsWith("u");
   const data = await api(uploaded ? `/api/analysis/${id}/steps` : `/api/records/${id}/steps`);
   const game = gameNamed(data.variant);

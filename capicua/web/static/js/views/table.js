@@ -1,38 +1,45 @@
 // A table: the seats around the felt, the tiles on it, my hand and moves under my thumb, the hand's
 // history and the chat beside it, the end of each hand over the felt and the match's result over all.
-// It is drawn from the frames the websocket brings; what the game has (calls, sides) comes with them.
+// The table's store (table/store.js) takes the frames the websocket brings, and its parts (table/parts.js)
+// are drawn from it: only those whose slice of the store changed. What the game has (calls, sides) comes
+// with the frames.
 import { $, el, setStatus, showError } from "../dom.js";
 import { icon } from "../icons.js";
-import { errorText, fill, t } from "../i18n.js";
-import { peopleOf, scoreLine } from "../names.js";
+import { errorText, t } from "../i18n.js";
 import { page } from "../page.js";
-import { subscribe } from "../socket.js";
-import { gameNamed, leaveTable, state } from "../state.js";
-import { renderChat, receive } from "./table/chat.js";
-import { startTicker } from "./table/clock.js";
-import { myButtons, myTiles, sendMove, tidy } from "./table/controls.js";
-import { react, updateTitle } from "./table/events.js";
-import { feltInfo, renderBoardInto } from "./table/felt.js";
-import { renderHistory } from "./table/history.js";
-import { handOverlay } from "./table/overlay.js";
-import { resultDialog } from "./table/result.js";
-import { tableLinks } from "./table/decisions.js";
-import { renderSeats } from "./table/seats.js";
-import { sitButton, waitingPanel } from "./table/waiting.js";
+import { follow, following, resubscribe } from "../socket.js";
+import { sound } from "../sounds.js";
+import { mutedNames } from "./table/chat.js";
+import { startTicker, tick } from "./table/clock.js";
+import { announceDecision } from "./table/decisions.js";
+import { closedResults, drawBoard, drawParts } from "./table/parts.js";
+import { TableStore } from "./table/store.js";
 
 const QUIET_ERRORS = new Set(["not-paused", "stale"]);
-let resultClosed = null; // the match whose result dialog I closed
+let store = null; // the store of the table I follow (or followed last)
 let resizeObserver = null;
 
 export async function openTable(id) {
-  clearInterval(state.lobbyTimer);
-  const same = state.tableId === id && state.frame;
-  if (!same) leaveTable();
-  page(skeleton());
-  if (same) renderTable(); // a new language or name: draw the last frame again at once
-  else $("#table .board").replaceChildren(el("p", { class: "loading" }, "…"));
-  await subscribe(id);
+  await followTable(id, skeleton());
 }
+
+// Follow table id and draw it in main: the table's page (skeleton), or the referee console built on it.
+export async function followTable(id, main) {
+  const same = store && store.id === id && store.frame && following() === id;
+  if (!same) store = new TableStore(id, { muted: (name) => mutedNames().has(name), resultClosed: closedResults.get(id) });
+  const mine = store;
+  page(main);
+  if (!resizeObserver) resizeObserver = new ResizeObserver(() => { const m = $("#table"); if (m) drawBoard(m, store, draw); });
+  resizeObserver.disconnect();
+  resizeObserver.observe($(".felt", main));
+  startTicker();
+  if (same) draw(store.redraw()); // a new language or name: draw the last frame again at once
+  else $(".board", main).replaceChildren(el("p", { class: "loading" }, "…"));
+  await follow(id, () => mine.n);
+}
+
+// The last state of the table I follow (null before its first frame, or when I follow none).
+export const tableFrame = () => (store && following() === store.id ? store.frame : null);
 
 // The table's page, empty (the referee console builds on it too).
 export function skeleton() {
@@ -71,74 +78,37 @@ export function onFrame(frame) {
     return;
   }
   if (frame.type === "welcome" || frame.type === "pong" || frame.type === "ack") return;
-  if (frame.table && frame.table !== state.tableId) return;
-  if (frame.type === "synced") {
-    setStatus("");
-    if (state.n != null && frame.n < state.n) { state.n = null; state.frame = null; subscribe(state.tableId); }
-    else if (state.frame) renderTable();
-    return;
-  }
-  if (frame.type === "chat") { receive(frame); renderTable(); return; }
-  if (frame.n != null) state.n = frame.n;
-  if (frame.state) {
-    const prev = state.frame;
-    state.frame = frame.state;
-    if (frame.type === "event" && frame.event) react(frame.event, prev, frame.state);
-    setStatus("");
-    renderTable();
-  }
+  if (!store || following() !== store.id || (frame.table && frame.table !== store.id)) return;
+  const change = store.apply(frame);
+  if (frame.type === "synced" || frame.state) setStatus("");
+  if (change.resubscribe) resubscribe(true);
+  draw(change);
 }
 
-function title(frame) {
-  const tb = frame.table;
-  const hand = frame.hand;
-  return [el("strong", {}, t(tb.variant, gameNamed(tb.variant)?.title)),
-    el("span", { class: "target" }, fill(t("to_points"), { n: tb.options.target })),
-    tb.rated ? el("span", { class: "rated-tag", title: t("rated_help") }, t("rated_badge")) : null,
-    hand ? el("span", { class: "hand-no", id: "hand-no" }, fill(t("hand_n"), { n: hand.hand })) : null, ...tableLinks(frame, renderTable)];
-}
-
-function drawBoard() {
-  const f = state.frame;
-  const box = $("#table .board");
-  if (!f || !box) return;
-  renderBoardInto(box, f.hand, (m) => sendMove(m));
-}
-
-export function renderTable() {
-  const f = state.frame;
+// Draw what a change of the store names: its parts, its sounds, a referee's decision.
+function draw(change) {
+  for (const name of change.sounds) sound(name);
+  const f = store.frame;
   const main = $("#table");
   if (!f || !main) return;
-  tidy(f);
-  const people = peopleOf(f);
   const tb = f.table;
   main.dataset.players = tb.players;
   main.dataset.status = tb.status;
   main.classList.toggle("spectating", f.seat == null);
-  const myTurn = f.hand && f.seat != null && f.hand.turn === f.seat && !f.hand.end && f.winner == null;
-  main.classList.toggle("my-turn", Boolean(myTurn));
-  $(".bar .title", main).replaceChildren(...title(f).filter(Boolean));
-  $("#scoreboard").replaceChildren(f.totals ? el("span", { class: "score-line" }, scoreLine(people, f.totals, { short: true })) : "");
-  $("#scoreboard").title = f.totals ? scoreLine(people, f.totals) : "";
-  const slots = { top: $(".slot-top", main), left: $(".slot-left", main), right: $(".slot-right", main), bottom: $(".slot-bottom", main) };
-  renderSeats(f, people, slots, myButtons(f, renderTable));
-  for (const chip of main.querySelectorAll(".seat-chip.empty")) {
-    const b = sitButton(f, Number(chip.dataset.seat));
-    if (b) chip.append(b);
-  }
-  $(".mine", main).replaceChildren(myTiles(f, renderTable) || "");
-  $(".felt-info", main).replaceChildren(...feltInfo(f));
-  $(".felt-panel", main).replaceChildren(waitingPanel(f, renderTable) || "");
-  drawBoard();
-  $(".overlay-box", main).replaceChildren(handOverlay(f, people) || "");
-  const closedHere = resultClosed === `${tb.id}:${tb.match}`;
-  $(".result-box", main).replaceChildren((!closedHere && resultDialog(f, people, () => { resultClosed = `${tb.id}:${tb.match}`; renderTable(); })) || "");
-  renderHistory($(".history-panel", main), f, people);
-  renderChat($(".chat-panel", main), f, renderTable);
-  startTicker();
+  main.classList.toggle("my-turn", Boolean(myTurn(f)));
+  drawParts(main, store, change.parts, draw);
+  if (change.decision) announceDecision(change.decision, f);
+  if (change.parts.length) tick();
   updateTitle();
-  if (!resizeObserver) resizeObserver = new ResizeObserver(() => drawBoard());
-  resizeObserver.disconnect();
-  resizeObserver.observe($(".felt", main));
   main.dispatchEvent(new Event("drawn")); // for what is drawn beside the table (the referee console)
 }
+
+const myTurn = (f) => f.hand && f.seat != null && f.hand.turn === f.seat && !f.hand.end && f.winner == null;
+
+// "Sua vez" in the tab's title while the tab is hidden and it is my turn.
+function updateTitle() {
+  const f = tableFrame();
+  const base = t("title");
+  document.title = f && myTurn(f) && document.hidden ? `● ${t("your_turn")} — ${base}` : base;
+}
+document.addEventListener("visibilitychange", updateTitle);

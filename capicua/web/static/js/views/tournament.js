@@ -3,9 +3,10 @@
 // boards), the live pairings of each round with their board numbers and links to watch, the standings
 // with every tie-break column (C10) and their CSV and JSON, each team's history, and the organiser's tools.
 import { $, el, showError } from "../dom.js";
+import { myself } from "../identity.js";
 import { fill, language, plural, t } from "../i18n.js";
 import { page } from "../page.js";
-import { leaveTable, state } from "../state.js";
+import { unfollow } from "../socket.js";
 import { boardState, boardsOf, entersBoard, errorIn, fmtWhen, gameTitleOf, hasReferee, loadTournament, namedOf, patch, poll, roundsLine,
   rulesLine, boardNote, seatAt, teamCell, teamCount, teamsOf, tourCall } from "./tournament/common.js";
 import { mark } from "./tournament/marks.js";
@@ -13,8 +14,7 @@ import { organiserTools } from "./tournament/organiser.js";
 import { standingsTable, teamHistory } from "./tournament/standings.js";
 
 export async function renderTournament(id) {
-  clearInterval(state.lobbyTimer);
-  leaveTable();
+  unfollow();
   const hash = location.hash.split("?")[0];
   const view = { id, tour: await loadTournament(id), round: null, team: null, draw: null, refresh: null };
   const box = (name, tag = "section") => el(tag, { id: `tour-${name}`, class: `tour-box tour-${name}` });
@@ -79,14 +79,14 @@ function drawMe(view, box) {
   const tour = view.tour;
   const board = tour.me.board != null ? boardsOf(tour).find((b) => b.board === tour.me.board) : null;
   const mine = tour.teams.find((x) => x.team === tour.me.team);
-  patch(box, ["me", tour.me, tour.status, tour.registration_open, mine, board, state.me?.id, state.me?.guest, tour.round_started_at],
+  patch(box, ["me", tour.me, tour.status, tour.registration_open, mine, board, myself()?.id, myself()?.guest, tour.round_started_at],
     () => meBox(view, mine, board));
 }
 
 function meBox(view, mine, board) {
   const tour = view.tour;
   const out = [];
-  const account = state.me && state.me.guest === false;
+  const account = myself() && myself().guest === false;
   for (const no of tour.me.invited) {
     const team = tour.teams.find((x) => x.team === no);
     out.push(el("div", { class: "tour-invite", "data-team": no },
@@ -153,7 +153,7 @@ function myBoard(view, mine, board) {
       ` · ${boardState(tour, board)}`, " ", el("span", { class: "tour-help" }, t("tour_wait_next")));
   }
   if (tour.mode === "board") return el("p", { class: "tour-my-board" }, head, " ", el("span", {}, t("tour_board_physical")));
-  const mySeat = seatAt(tour, board, state.me?.id);
+  const mySeat = seatAt(tour, board, myself()?.id);
   const seated = board.seated;
   const go = el("a", { class: "button", href: `#/table/${board.table}`, id: "tour-go-table" }, t("tour_go_table"));
   if (!seated) return el("div", { class: "tour-my-board" }, head, el("span", {}, t("tour_match_on")), go);

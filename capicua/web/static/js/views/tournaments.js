@@ -5,9 +5,11 @@
 // #/tournament/ID/board/R/B and #/referee/TABLE.
 import { api } from "../api.js";
 import { $, el, showError } from "../dom.js";
+import { allGames, gameNamed } from "../games.js";
+import { myself } from "../identity.js";
 import { fill, plural, t } from "../i18n.js";
 import { page } from "../page.js";
-import { gameNamed, leaveTable, state } from "../state.js";
+import { unfollow } from "../socket.js";
 import { renderBoardEntry } from "./board-entry.js";
 import { renderPrint } from "./print.js";
 import { renderReferee } from "./referee.js";
@@ -29,10 +31,9 @@ export function tournamentRoute(hash) {
 const STATUSES = ["registration", "running", "finished"];
 
 export async function renderTournaments() {
-  clearInterval(state.lobbyTimer);
-  leaveTable();
+  unfollow();
   const lists = Object.fromEntries(STATUSES.map((s) => [s, el("ul", { class: "tour-items", id: `tour-${s}` })]));
-  const account = state.me && state.me.guest === false;
+  const account = myself() && myself().guest === false;
   const toForm = () => { $("#tour-create").scrollIntoView({ block: "start" }); $("#tour-name")?.focus({ preventScroll: true }); };
   page(el("main", { id: "tournaments", class: "tour-list-page" },
     el("div", { class: "tour-list-main" },
@@ -86,7 +87,7 @@ export function tournamentsBox() {
 const field = (id, label, input, help = null) => el("label", { for: id, class: "tour-field" },
   el("span", { class: "tour-label" }, label), input, help ? el("small", { class: "tour-help" }, help) : null);
 
-const pairGames = () => state.games.filter((g) => g.partnerships && g.players.includes(4));
+const pairGames = () => allGames().filter((g) => g.partnerships && g.players.includes(4));
 
 // The first full hour at least an hour from now.
 function defaultStart() {

@@ -4,11 +4,12 @@
 // opens the record in the replay viewer, on the table. The same file sent again gives the stored analysis at once.
 import { api } from "../api.js";
 import { el, showError } from "../dom.js";
+import { gameNamed } from "../games.js";
 import { icon } from "../icons.js";
 import { fill, t } from "../i18n.js";
 import { page } from "../page.js";
-import { gameNamed, leaveTable, state } from "../state.js";
 import { gameTitle } from "../ratings.js";
+import { unfollow } from "../socket.js";
 import { labelWord, summaryTable, thresholdsNote } from "./analysis.js";
 
 let timer = null;
@@ -16,8 +17,7 @@ let timer = null;
 const MAX_UPLOAD = 1 << 20;
 
 export function renderUpload() {
-  clearInterval(state.lobbyTimer);
-  leaveTable();
+  unfollow();
   clearTimeout(timer);
   const out = el("section", { class: "upload-result", id: "upload-result", "aria-live": "polite" });
   const input = el("input", { type: "file", id: "record-file", accept: ".json,application/json",

@@ -1,15 +1,22 @@
 // The table's chat: quick messages (the ids the server knows), free text (closed during a hand of a
-// strict table), the messages with each speaker's mute toggle (remembered), and bubbles by the seats.
+// strict table), the messages (the store's) with each speaker's mute toggle (remembered).
 import { $, el } from "../../dom.js";
 import { icon } from "../../icons.js";
 import { fill, t, when } from "../../i18n.js";
 import { send } from "../../socket.js";
-import { mutedNames, state, toggleMutedName } from "../../state.js";
-import { bubble } from "./events.js";
+import { chatText } from "./events.js";
 
 export const PRESETS = ["hello", "good", "gg", "thanks", "oops"];
 
-const chatText = (m) => (m.preset ? t(`chat_${m.preset}`, m.preset) : m.text || "");
+// Names whose chat I muted (remembered).
+export function mutedNames() {
+  return new Set(JSON.parse(localStorage.getItem("capicua.chat-muted") || "[]"));
+}
+function toggleMutedName(name) {
+  const names = mutedNames();
+  if (names.has(name)) names.delete(name); else names.add(name);
+  localStorage.setItem("capicua.chat-muted", JSON.stringify([...names]));
+}
 
 // Whether free text is closed now: a strict table, a hand in play.
 export function textClosed(frame) {
@@ -17,34 +24,27 @@ export function textClosed(frame) {
   return Boolean(frame?.table?.options?.strict === true && hand && !hand.end && frame.winner == null);
 }
 
-// A chat frame: kept, shown, and as a bubble by the speaker's seat (unless muted).
-export function receive(frame) {
-  const same = (m) => m.at === frame.at && m.seat === frame.seat && m.preset === frame.preset && m.text === frame.text;
-  if (state.chat.some(same)) return; // said again to a connection that subscribed again
-  state.chat.push(frame);
-  if (state.chat.length > 200) state.chat.shift();
-  if (!mutedNames().has(frame.name)) bubble(frame.seat, chatText(frame), "chat");
-}
-
-function messages(frame) {
+function messages(chat) {
   const muted = mutedNames();
-  return state.chat.filter((m) => !muted.has(m.name)).map((m) => el("li", { class: "chat-line", "data-preset": m.preset || "" },
+  return chat.filter((m) => !muted.has(m.name)).map((m) => el("li", { class: "chat-line", "data-preset": m.preset || "" },
     el("span", { class: "name" }, m.name || t("spectator")), " ", el("span", { class: "text" }, chatText(m)),
     el("time", { datetime: m.at || "" }, m.at ? when(m.at).split(" ").pop() : "")));
 }
 
 // The speakers I may mute: the people at the table other than me.
-function muteToggles(frame, redraw) {
+function muteToggles(frame, onMute) {
   const muted = mutedNames();
   const names = frame.table.seats.filter((s, k) => !s.empty && !s.bot && k !== frame.seat).map((s) => s.name);
   if (!names.length) return null;
   return el("div", { class: "mutes", role: "group", "aria-label": t("chat_mute") }, [...new Set(names)].map((name) =>
     el("button", { class: "mute-name", type: "button", "aria-pressed": muted.has(name) ? "true" : "false",
       title: fill(t(muted.has(name) ? "chat_unmute_name" : "chat_mute_name"), { name }),
-      onclick: () => { toggleMutedName(name); redraw(); } }, icon(muted.has(name) ? "mute" : "chat"), el("span", {}, name))));
+      onclick: () => { toggleMutedName(name); onMute(); } }, icon(muted.has(name) ? "mute" : "chat"), el("span", {}, name))));
 }
 
-export function renderChat(box, frame, redraw) {
+// The chat panel of the store's table; onMute: somebody was muted or unmuted.
+export function renderChat(box, store, onMute) {
+  const frame = store.frame;
   const list = $(".chat-lines", box);
   if (!list) { // built once: the input keeps what is typed while frames come
     const input = el("input", { id: "chat-text", maxlength: 200, autocomplete: "off", "aria-label": t("chat_placeholder"),
@@ -54,7 +54,7 @@ export function renderChat(box, frame, redraw) {
       const text = input.value.trim();
       if (!text || input.disabled) return;
       input.value = "";
-      await send({ type: "chat", table: state.tableId, text });
+      await send({ type: "chat", table: store.id, text });
     } }, input, el("button", { type: "submit", id: "chat-send" }, t("send")));
     box.replaceChildren(
       el("h3", {}, t("chat")),
@@ -62,7 +62,7 @@ export function renderChat(box, frame, redraw) {
       el("ol", { class: "chat-lines", "aria-live": "polite", "aria-label": t("chat") }),
       el("div", { class: "presets", role: "group", "aria-label": t("chat_quick") }, PRESETS.map((p) =>
         el("button", { type: "button", class: "preset", "data-preset": p,
-          onclick: () => send({ type: "chat", table: state.tableId, preset: p }) }, t(`chat_${p}`)))),
+          onclick: () => send({ type: "chat", table: store.id, preset: p }) }, t(`chat_${p}`)))),
       form, el("p", { class: "closed-note", hidden: true }, t("chat_closed_note")));
   }
   const watching = frame.seat == null; // only the players talk at a table
@@ -72,8 +72,8 @@ export function renderChat(box, frame, redraw) {
   $("#chat-text", box).disabled = closed;
   $("#chat-send", box).disabled = closed;
   $(".closed-note", box).hidden = !closed;
-  $(".mutes-box", box).replaceChildren(muteToggles(frame, redraw) || "");
+  $(".mutes-box", box).replaceChildren(muteToggles(frame, onMute) || "");
   const lines = $(".chat-lines", box);
-  lines.replaceChildren(...messages(frame));
+  lines.replaceChildren(...messages(store.chat));
   lines.scrollTop = lines.scrollHeight;
 }

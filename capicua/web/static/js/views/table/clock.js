@@ -1,12 +1,14 @@
 // One ticker for every running clock on the page: move clocks and the match clock ([data-deadline]),
 // and the countdown to the next deal ([data-until], its text in data-text with {n}).
 import { fill } from "../../i18n.js";
-import { state } from "../../state.js";
 
 const secondsLeft = (iso) => Math.max(0, Math.ceil((Date.parse(iso) - Date.now()) / 1000));
 const mmss = (n) => `${Math.floor(n / 60)}:${String(n % 60).padStart(2, "0")}`;
 
-function tick() {
+let timer = null;
+
+// Set every clock's text now (a clock just drawn has none yet).
+export function tick() {
   for (const e of document.querySelectorAll("[data-deadline]")) {
     const n = secondsLeft(e.dataset.deadline);
     (e.querySelector(".left") || e).textContent = mmss(n);
@@ -16,7 +18,7 @@ function tick() {
 }
 
 export function startTicker() {
-  clearInterval(state.timer);
+  clearInterval(timer);
   tick();
-  state.timer = setInterval(tick, 250);
+  timer = setInterval(tick, 250);
 }

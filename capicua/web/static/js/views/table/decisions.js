@@ -1,15 +1,15 @@
 // A table referee's decisions (C8) as players and spectators see them: the record's notation
 // (ref(NAME): fine SEAT POINTS "REASON", score SIDE POINTS, annul, award SIDE, touch SEAT TILE) in words,
-// a toast and a bubble when one arrives, the touched tiles (C7) face up at their owner's seat, and the
-// links of a table's bar: back to its tournament, and to the referee console for whoever may referee it.
+// a toast when one arrives (its bubble comes from events.js), the touched tiles (C7) face up at their
+// owner's seat, and the links of a table's bar: back to its tournament, and to the referee console for
+// whoever may referee it.
 import { api } from "../../api.js";
 import { $, el } from "../../dom.js";
+import { gameNamed } from "../../games.js";
 import { fill, t } from "../../i18n.js";
 import { peopleOf, sideName } from "../../names.js";
-import { gameNamed } from "../../state.js";
 import { norm, tile, tileName } from "../../tiles.js";
 import { mark } from "../tournament/marks.js";
-import { bubble } from "./events.js";
 
 const TOAST_MS = 7000;
 
@@ -61,13 +61,11 @@ export function decisionBody(text, people) {
     d.reason ? el("span", { class: "ref-reason" }, ` — ${d.reason}`) : null);
 }
 
-// A decision just arrived: a bubble at the seat it concerns and a toast over the table, in words.
+// A decision just arrived: a toast over the table, in words.
 export function announceDecision(text, frame) {
   const d = parseDecision(text);
   if (!d) return;
   const people = peopleOf(frame);
-  if (d.decision === "fine") bubble(d.seat, fill(t("ref_bubble_fine"), { points: d.points }), "referee");
-  else if (d.decision === "touch") bubble(d.seat, t("ref_touch"), "referee");
   const felt = $("#table .felt");
   if (!felt) return;
   $("#ref-toast")?.remove();

@@ -1,28 +1,19 @@
-// What the table does when something happens: the sound of it, the speaker's bubble (a referee's decision:
-// a toast in words too), and the tab's title.
+// What the table does when something happens, worked out from the event and the table before and after
+// it: the speaker's bubble, the sound of it, and a referee's decision to announce (in words, with a
+// bubble at the seat it concerns). The store keeps the bubbles; the table view plays the sounds and shows
+// the decision.
 import { parseAction } from "../../actions.js";
-import { t } from "../../i18n.js";
-import { sound } from "../../sounds.js";
-import { state } from "../../state.js";
-import { announceDecision } from "./decisions.js";
+import { fill, t } from "../../i18n.js";
+import { parseDecision } from "./decisions.js";
 
-const BUBBLE_MS = 3500;
+// A chat message's words: a quick message in my language, or the text said.
+export const chatText = (m) => (m.preset ? t(`chat_${m.preset}`, m.preset) : m.text || "");
 
-export function bubble(seat, text, cls = "") {
-  if (seat == null) return;
-  state.bubbles[seat] = { text, cls, at: Date.now() };
-}
-
-// The bubbles still showing, with how far through their life they are.
-export function liveBubble(seat) {
-  const b = state.bubbles[seat];
-  if (!b) return null;
-  const age = Date.now() - b.at;
-  return age < BUBBLE_MS ? { ...b, age } : null;
-}
-
-// An event just applied (prev: the state before it, next: after).
-export function react(event, prev, next) {
+// An event just applied (prev: the state before it, next: after). Returns {bubbles: [{seat, text, cls}],
+// sounds: [name], decision: the referee's decision's text or null, deal: whether a hand was dealt}.
+export function reactions(event, prev, next) {
+  const out = { bubbles: [], sounds: [], decision: null, deal: event.kind === "deal" };
+  const bubble = (seat, text, cls = "") => out.bubbles.push({ seat, text, cls });
   const hand = next.hand;
   if (event.kind === "action" && hand) {
     const a = parseAction(event.action);
@@ -30,22 +21,31 @@ export function react(event, prev, next) {
     const scored = (hand.scores || []).filter((s) => s.action === index && s.seat === a.seat)
       .reduce((sum, s) => sum + s.points, 0);
     const ended = hand.end && !(prev?.hand?.end) && prev?.hand?.hand === hand.hand;
-    if (a.kind === "referee") announceDecision(event.action, next);
-    else if (ended && hand.end === "batida") { bubble(a.seat, t("bubble_batida"), "big"); sound("batida"); }
-    else if (a.kind === "galo" || a.galo) { bubble(a.seat, t("bubble_galo"), "big"); sound("galo"); }
-    else if (a.kind === "pass") { bubble(a.seat, event.auto ? t("bubble_pass_auto") : t("bubble_pass")); sound("pass"); }
+    if (a.kind === "referee") decided(event.action, bubble, out);
+    else if (ended && hand.end === "batida") { bubble(a.seat, t("bubble_batida"), "big"); out.sounds.push("batida"); }
+    else if (a.kind === "galo" || a.galo) { bubble(a.seat, t("bubble_galo"), "big"); out.sounds.push("galo"); }
+    else if (a.kind === "pass") { bubble(a.seat, event.auto ? t("bubble_pass_auto") : t("bubble_pass")); out.sounds.push("pass"); }
     else if (a.kind === "draw") {
       const run = trailingDraws(hand.history, a.seat);
-      bubble(a.seat, run > 1 ? `${t("bubble_draw")} ×${run}` : t("bubble_draw")); sound("pass");
-    } else if (a.kind === "play") { if (scored) bubble(a.seat, `+${scored}`, "points"); sound("play"); }
+      bubble(a.seat, run > 1 ? `${t("bubble_draw")} ×${run}` : t("bubble_draw")); out.sounds.push("pass");
+    } else if (a.kind === "play") { if (scored) bubble(a.seat, `+${scored}`, "points"); out.sounds.push("play"); }
     else if (a.kind !== "other") bubble(a.seat, t(`act_${a.kind}`));
     if (ended && hand.end === "tranca") bubble(a.seat, t("bubble_tranca"), "big");
   }
-  if (event.kind === "deal") state.picked = null;
   const mine = next.seat;
   const myTurnNow = mine != null && next.hand && next.hand.turn === mine && !next.hand.end;
   const myTurnBefore = prev && mine != null && prev.hand && prev.hand.turn === mine && !prev.hand.end && prev.hand.hand === next.hand?.hand;
-  if (myTurnNow && !myTurnBefore) sound("turn");
+  if (myTurnNow && !myTurnBefore) out.sounds.push("turn");
+  return out;
+}
+
+// A referee's decision: announced in words, and a bubble at the seat it fines or whose tile it turns up.
+function decided(text, bubble, out) {
+  const d = parseDecision(text);
+  if (!d) return;
+  out.decision = text;
+  if (d.decision === "fine") bubble(d.seat, fill(t("ref_bubble_fine"), { points: d.points }), "referee");
+  else if (d.decision === "touch") bubble(d.seat, t("ref_touch"), "referee");
 }
 
 function trailingDraws(history, seat) {
@@ -53,12 +53,3 @@ function trailingDraws(history, seat) {
   for (let i = history.length - 1; i >= 0 && history[i] === `${seat}: draw`; i--) n++;
   return n;
 }
-
-// "Sua vez" in the tab's title while the tab is hidden and it is my turn.
-export function updateTitle() {
-  const f = state.frame;
-  const myTurn = f && f.seat != null && f.hand && f.hand.turn === f.seat && !f.hand.end && f.winner == null;
-  const base = t("title");
-  document.title = myTurn && document.hidden ? `● ${t("your_turn")} — ${base}` : base;
-}
-document.addEventListener("visibilitychange", updateTitle);

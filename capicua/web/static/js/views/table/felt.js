@@ -5,7 +5,6 @@ import { isPlay, parseAction } from "../../actions.js";
 import { el } from "../../dom.js";
 import { icon } from "../../icons.js";
 import { fill, plural, t } from "../../i18n.js";
-import { state } from "../../state.js";
 import { norm } from "../../tiles.js";
 
 // The tile played last in this hand (to light it), or null.
@@ -18,22 +17,23 @@ export function lastPlay(history) {
 }
 
 // Where the picked tile may go: one target per legal end.
-function targets(hand, play) {
-  if (!state.picked || !hand.layout) return [];
-  return (hand.legal || []).filter((m) => isPlay(m) && norm(m.split(" ")[0]) === state.picked && m.split(" ")[1])
+function targets(hand, picked, play) {
+  if (!picked || !hand.layout) return [];
+  return (hand.legal || []).filter((m) => isPlay(m) && norm(m.split(" ")[0]) === picked && m.split(" ")[1])
     .map((m) => {
       const end = m.split(" ")[1];
-      return { end, tile: state.picked, pip: hand.layout.ends[end], label: fill(t("play_at"), { end: t(`end_${end}`) }),
+      return { end, tile: picked, pip: hand.layout.ends[end], label: fill(t("play_at"), { end: t(`end_${end}`) }),
         onclick: () => play(m) };
     });
 }
 
-export function renderBoardInto(box, hand, play) {
+// The board of `hand` in box, with where the picked tile may go (play: lay it there).
+export function renderBoardInto(box, hand, picked, play) {
   const w = box.clientWidth || 320;
   const h = box.clientHeight || 240;
   if (!hand) { box.replaceChildren(); return; }
   const lead = hand.layout.shape === "line" ? leadIndex(hand.history, hand.layout.line.length) : 0;
-  box.replaceChildren(renderBoard(hand.layout, w, h, { lead, last: lastPlay(hand.history), targets: targets(hand, play) }));
+  box.replaceChildren(renderBoard(hand.layout, w, h, { lead, last: lastPlay(hand.history), targets: targets(hand, picked, play) }));
 }
 
 // The little facts on the felt's corner.

@@ -5,7 +5,6 @@ import { plural, t } from "../../i18n.js";
 import { sideName } from "../../names.js";
 import { outcomeOf, outcomeText, scoreBoard, scoreItem } from "../../outcome.js";
 import { send } from "../../socket.js";
-import { state } from "../../state.js";
 import { pips, tile } from "../../tiles.js";
 import { seatPlaces } from "./seats.js";
 
@@ -32,7 +31,7 @@ export function handOverlay(frame, people) {
     next ? el("span", { class: "countdown", "data-until": next, "data-text": t("next_deal_in") }, "") : null,
     seated ? el("button", { class: "primary", id: "next-hand", onclick: async (e) => {
       e.currentTarget.disabled = true;
-      await send({ type: "next", table: state.tableId });
+      await send({ type: "next", table: frame.table.id });
     } }, t("next_hand")) : null);
   return el("section", { class: "hand-over", role: "dialog", "aria-labelledby": "hand-over-title" },
     el("h2", { id: "hand-over-title", class: "outcome" }, outcomeText(outcome, people)),

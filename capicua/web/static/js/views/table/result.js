@@ -1,13 +1,13 @@
 // The match's result, over the table: who won (named), the final score, every hand with its named sides
 // and reasons, and what next: rematch, a new table, the replay and the record.
-import { api, loadRatingRules, recordOf } from "../../api.js";
+import { api, knownRatingRules, loadRatingRules, recordOf } from "../../api.js";
 import { el, showError } from "../../dom.js";
 import { icon } from "../../icons.js";
+import { inviteCode } from "../../identity.js";
 import { fill, plural, t } from "../../i18n.js";
 import { seatsOf, sideName, sideOf } from "../../names.js";
 import { outcomeOf, outcomeText, pointsByReason, scoreBoard } from "../../outcome.js";
 import { changeClass, changeParts, signed } from "../../ratings.js";
-import { inviteCode, state } from "../../state.js";
 
 // The record of each finished match seen here (its replay link, and at a rated table the rating changes:
 // both written before the match's end is announced), fetched once however often the dialog is drawn; asked
@@ -96,7 +96,7 @@ export function resultDialog(frame, people, close) {
   const rated = frame.table.rated ? el("div", { class: "rating-box" }, el("p", { class: "muted" }, t("rated_pending"))) : null;
   const showRatings = (rec) => {
     const draw = (rules) => rated.replaceChildren(rec.ratings?.length ? ratingChanges(frame, people, rec.ratings, rules?.d3_bonus_cap) : "");
-    if (state.ratingRules) draw(state.ratingRules); else loadRatingRules().then(draw, () => draw(null));
+    if (knownRatingRules()) draw(knownRatingRules()); else loadRatingRules().then(draw, () => draw(null));
   };
   const fetched = recordOnce(frame.table.id, frame.table.match, invite, Boolean(frame.table.rated));
   if (rated && fetched.value) showRatings(fetched.value);

@@ -7,7 +7,6 @@ import { placesFrom, seatTitle } from "../../names.js";
 import { ratingBadge } from "../../ratings.js";
 import { tileBacks } from "../../tiles.js";
 import { touchedTiles } from "./decisions.js";
-import { liveBubble } from "./events.js";
 
 // The seat at the bottom: mine, or seat 0 for a spectator.
 export const bottomSeat = (frame) => frame.seat ?? 0;
@@ -33,12 +32,13 @@ export function clockOf(frame, k) {
     el("span", { class: "left" }, `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`));
 }
 
-export function seatChip(frame, people, k, place, extra = null) {
+export function seatChip(store, people, k, place, extra = null) {
+  const frame = store.frame;
   const s = frame.table.seats[k];
   const hand = frame.hand;
   const me = frame.seat === k;
   const count = hand ? hand.counts[k] : null;
-  const b = liveBubble(k);
+  const b = store.liveBubble(k);
   const turn = hand && !hand.end && hand.turn === k && frame.winner == null;
   const cls = ["seat-chip", `place-${place}`, turn ? "turn" : "", me ? "me" : "", s.away ? "away" : "", s.empty ? "empty" : "",
     hand?.partnerships ? `side-${k % 2}` : ""].join(" ");
@@ -58,12 +58,25 @@ export function seatChip(frame, people, k, place, extra = null) {
 }
 
 // Fill the slots (top, left, right, bottom) of the table with its seats.
-export function renderSeats(frame, people, slots, bottomExtra) {
-  const places = seatPlaces(frame);
+export function renderSeats(store, people, slots, bottomExtra) {
+  const places = seatPlaces(store.frame);
   for (const slot of Object.values(slots)) slot.replaceChildren();
   for (const [k, place] of Object.entries(places)) {
     const seat = Number(k);
-    slots[place].append(seatChip(frame, people, seat, place));
+    slots[place].append(seatChip(store, people, seat, place));
     if (place === "bottom" && bottomExtra) slots.bottom.append(bottomExtra);
+  }
+}
+
+// Only the seats' move clocks drawn again, in the chips already there (the last thing in each one's meta).
+export function renderClocks(frame, root) {
+  for (const chip of root.querySelectorAll(".seat-chip[data-seat]")) {
+    const meta = chip.querySelector(".meta");
+    if (!meta) continue;
+    const old = meta.querySelector(":scope > .clock, :scope > .thinking");
+    const clock = clockOf(frame, Number(chip.dataset.seat));
+    if (old && clock) old.replaceWith(clock);
+    else if (old) old.remove();
+    else if (clock) meta.append(clock);
   }
 }

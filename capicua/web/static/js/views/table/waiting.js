@@ -2,9 +2,9 @@
 // start, and the invite link.
 import { api, DEFAULT_BOT } from "../../api.js";
 import { el, showError } from "../../dom.js";
+import { inviteCode } from "../../identity.js";
 import { fill, t } from "../../i18n.js";
-import { subscribe } from "../../socket.js";
-import { inviteCode, state } from "../../state.js";
+import { resubscribe } from "../../socket.js";
 
 async function call(id, what, body = {}) {
   try { await api(`/api/tables/${id}/${what}`, { method: "POST", body: JSON.stringify(body) }); }
@@ -14,8 +14,7 @@ async function call(id, what, body = {}) {
 export async function joinSeat(id, seat = null) {
   try {
     await api(`/api/tables/${id}/join`, { method: "POST", body: JSON.stringify({ invite: inviteCode(), seat }) });
-    state.n = null;
-    await subscribe(id);
+    await resubscribe(true); // the table anew, as my seat sees it
   } catch (err) { showError(err.message); }
 }
 

@@ -3,8 +3,8 @@
 // a part of the page drawn again only when its data changed, and the one poll of the page on screen.
 import { api } from "../../api.js";
 import { el } from "../../dom.js";
+import { gameNamed } from "../../games.js";
 import { errorText, fill, hasWord, language, plural, t } from "../../i18n.js";
-import { gameNamed } from "../../state.js";
 
 export const loadTournament = (id) => api(`/api/tournaments/${encodeURIComponent(id)}`);
 

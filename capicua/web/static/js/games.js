@@ -1,0 +1,15 @@
+// The games the server offers (GET /api/variants: their options, calls, sides and referees), fetched once.
+import { api } from "./api.js";
+
+let games = null;
+
+export async function loadGames() {
+  if (!games) games = await api("/api/variants");
+  return games;
+}
+
+// Every game, in the server's order ([] before loadGames).
+export const allGames = () => games || [];
+
+// A game by name.
+export const gameNamed = (name) => allGames().find((g) => g.name === name);
