@@ -27,6 +27,9 @@ from capicua.service.tables import TableConfig
 from capicua.web import errors, socket
 from capicua.web.routes import analysis, botapi, identity, quickplay, ratings, records, tables, tournaments, variants
 
+#: The routers, each a module of ``routes/`` with its ``routes``, in the order they are included.
+ROUTERS = (identity, tables, quickplay, records, analysis, ratings, tournaments, botapi, variants)
+
 __all__ = ["create_app"]
 
 STATIC = Path(__file__).parent / "static"
@@ -94,7 +97,7 @@ def create_app(
     )
     app.state.platform = platform
     errors.install(app)
-    for module in (identity, tables, quickplay, records, analysis, ratings, tournaments, botapi, variants):
+    for module in ROUTERS:
         app.include_router(module.routes)
     app.include_router(socket.routes)
 
