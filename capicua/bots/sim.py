@@ -496,7 +496,7 @@ class SpinnerWorld(_AlphaBeta):
         turn, last, passes = self.turn, self.last, self.passes
         dseat, dcount = self.dseat, self.dcount
         rand = rng.random if (rng is not None and eps > 0) else None
-        galo = code < 0  # the first move given is played without a call
+        galo = False  # the first move, given, is played without a call
         pips = PIPS
         while True:
             if code < 0:
@@ -543,10 +543,7 @@ class SpinnerWorld(_AlphaBeta):
             h = hands[turn] ^ (1 << t)
             hands[turn] = h
             if not h:  # A7
-                opp = team ^ 1
-                gained += _round5(pips_of(hands[opp]) + pips_of(hands[opp + 2]))
-                if IS_DOUBLE[t]:
-                    gained += 20
+                gained += _batida(hands, team, t)
                 return score + (gained if team == me else -gained)
             fit = _fit(outer, used)
             others = 0
@@ -554,12 +551,7 @@ class SpinnerWorld(_AlphaBeta):
                 if s != turn:
                     others |= hands[s]
             if not (h | others) & fit:  # A8
-                s0 = pips_of(hands[0]) + pips_of(hands[2])
-                s1 = pips_of(hands[1]) + pips_of(hands[3])
-                if s0 != s1:
-                    won = 0 if s0 < s1 else 1
-                    points = _round5(s1 if won == 0 else s0)
-                    gained += points if won == team else -points
+                gained += _tranca(hands, team)
                 return score + (gained if team == me else -gained)
             last, passes = turn, 0
             if galo and not others & fit:  # A5: a right galo, called
@@ -619,24 +611,16 @@ class SpinnerWorld(_AlphaBeta):
                 dseat = -1
         h = hands[turn] ^ (1 << t)
         hands[turn] = h
-        if not h:
-            opp = team ^ 1
-            gained += _round5(pips_of(hands[opp]) + pips_of(hands[opp + 2]))
-            if IS_DOUBLE[t]:
-                gained += 20
+        if not h:  # A7
+            gained += _batida(hands, team, t)
             return gained if team == me else -gained
         fit = _fit(outer, used)
         others = 0
         for s in range(4):
             if s != turn:
                 others |= hands[s]
-        if not (h | others) & fit:
-            s0 = pips_of(hands[0]) + pips_of(hands[2])
-            s1 = pips_of(hands[1]) + pips_of(hands[3])
-            if s0 != s1:
-                won = 0 if s0 < s1 else 1
-                points = _round5(s1 if won == 0 else s0)
-                gained += points if won == team else -points
+        if not (h | others) & fit:  # A8
+            gained += _tranca(hands, team)
             return gained if team == me else -gained
         nxt = turn
         if not others & fit and galo:
@@ -660,6 +644,24 @@ class SpinnerWorld(_AlphaBeta):
 
 def _round5(n: int) -> int:
     return n - n % 5
+
+
+def _batida(hands: list[int], team: int, tile: int) -> int:
+    """A7: what ``team`` scores going out with ``tile`` (its table count aside): the opponents' pips rounded
+    down to 5, and 20 for a double."""
+    opp = team ^ 1
+    return _round5(pips_of(hands[opp]) + pips_of(hands[opp + 2])) + (20 if IS_DOUBLE[tile] else 0)
+
+
+def _tranca(hands: list[int], team: int) -> int:
+    """A8: the points of a blocked hand for ``team`` (ours minus theirs): the lower sum scores the other's."""
+    s0 = pips_of(hands[0]) + pips_of(hands[2])
+    s1 = pips_of(hands[1]) + pips_of(hands[3])
+    if s0 == s1:
+        return 0
+    won = 0 if s0 < s1 else 1
+    points = _round5(s1 if won == 0 else s0)
+    return points if won == team else -points
 
 
 def _fit(outer: list[int], used: list[bool]) -> int:
