@@ -18,6 +18,7 @@ from capicua.service.errors import ServiceError
 from capicua.service.identity import GuestIdentities, Identity
 from capicua.service.quickplay import QuickPlay
 from capicua.service.ratings.service import TIMEZONE, Ratings
+from capicua.service.records import Records
 from capicua.service.results import RecordSaver
 from capicua.service.store import Store
 from capicua.service.tables import TableConfig, TableService
@@ -54,6 +55,7 @@ class Platform:
         self.tables = TableService(store.events, self.bus, config, self.ratings.rating_of)
         # The listeners of a match's end, in this order: the record, the ratings, the tournaments.
         self.record_saver = RecordSaver(store.records).attach(self.bus)
+        self.records = Records(store.records)
         self.ratings.attach(self.bus)
         self.tournaments = Tournaments(store, self.tables, clock).attach(self.bus)
         # The bot API: personal API tokens, its rate limits, and the bot accounts' streams.

@@ -38,6 +38,8 @@ class TournamentStore(Protocol):
 
     async def teams(self, tournament_id: str) -> list[TournamentTeamRow]: ...
 
+    async def registered_counts(self, tournament_ids: Sequence[str]) -> dict[str, int]: ...
+
     async def add_team(self, tournament_id: str, fields: dict[str, Any]) -> TournamentTeamRow: ...
 
     async def update_team(self, tournament_id: str, team: int, expect: dict[str, Any], **fields: Any) -> bool: ...
@@ -102,6 +104,21 @@ class SqlTournamentStore:
                 .order_by(TournamentTeamRow.team)
             )
             return list(result.scalars())
+
+    async def registered_counts(self, tournament_ids: Sequence[str]) -> dict[str, int]:
+        """How many registered teams each of these tournaments has (one without any is left out)."""
+        if not tournament_ids:
+            return {}
+        async with self.db.sessions() as session:
+            result = await session.execute(
+                select(TournamentTeamRow.tournament_id, func.count())
+                .where(
+                    TournamentTeamRow.tournament_id.in_(list(tournament_ids)),
+                    TournamentTeamRow.status == "registered",
+                )
+                .group_by(TournamentTeamRow.tournament_id)
+            )
+            return {tournament_id: count for tournament_id, count in result.tuples()}
 
     async def add_team(self, tournament_id: str, fields: dict[str, Any]) -> TournamentTeamRow:
         """A new team, numbered after the last one (1, 2, …)."""

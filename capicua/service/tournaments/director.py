@@ -127,6 +127,10 @@ class Tournaments:
                 return row
         raise ServiceError("not-found", f"no team {team} in this tournament")
 
+    async def forbidden(self, tournament_id: str) -> list[tuple[int, int]]:
+        """The pairs of teams the organiser keeps apart."""
+        return await self.store.forbidden(tournament_id)
+
     async def ranking(self, t: TournamentRow) -> tuple[list[Standing], list[TournamentTeamRow], list[PairingRow]]:
         """The standings now (C10), with the teams and every board they come from."""
         teams = await self.store.teams(t.id)

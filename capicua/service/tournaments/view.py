@@ -22,7 +22,15 @@ from capicua.service.tournaments.swiss import MET, Result, Standing, draw_ticket
 if TYPE_CHECKING:
     from capicua.service.tournaments.director import Tournaments
 
-__all__ = ["STANDINGS_COLUMNS", "standings_csv", "standings_lines", "standings_of", "summary", "tournament_page"]
+__all__ = [
+    "STANDINGS_COLUMNS",
+    "listing",
+    "standings_csv",
+    "standings_lines",
+    "standings_of",
+    "summary",
+    "tournament_page",
+]
 
 #: The standings' columns, in the order of C10's tie-breaks.
 STANDINGS_COLUMNS = (
@@ -60,6 +68,13 @@ def summary(t: TournamentRow, teams: int | None = None) -> dict[str, Any]:
         "starts_at": _iso(t.starts_at),
         "teams": teams,
     }
+
+
+async def listing(director: Tournaments, status: str | None = None) -> list[dict[str, Any]]:
+    """The tournaments (those of ``status``, or all), the latest start first, as lists show them."""
+    rows = await director.store.tournaments(None if status is None else [status])
+    counts = await director.store.registered_counts([t.id for t in rows])
+    return [summary(t, counts.get(t.id, 0)) for t in rows]
 
 
 def standings_lines(
