@@ -754,3 +754,24 @@ def test_a_restart_mid_round_loses_nothing_and_the_round_goes_on(empty_store_url
 
     run_async(with_platform(empty_store_url, before, clock))
     run_async(with_platform(empty_store_url, after, clock))
+
+
+# -- the director's parts (issue 19) ------------------------------------------------------------------
+def test_C10_a_no_show_is_counted_once_with_its_board_in_one_write(empty_store_url: str) -> None:
+    """The board's forfeit and the absent teams' no-shows are one guarded write: tried again (a crash, a
+    second node), it finds the board decided and counts nothing twice; a team's second no-show withdraws it."""
+
+    async def body(platform: Platform, clock: Clock) -> None:
+        f = await field(platform, 2, mode="board")
+        await platform.tournaments.start(f.organiser, f.t.id)
+        store = platform.store.tournaments
+        await store.update_team(f.t.id, 1, {}, no_shows=1)
+        fields = {"status": "done", "kind": "forfeit", "winner": None, "points_a": 0, "points_b": 0}
+        assert await store.forfeit(f.t.id, 1, 1, {"status": "playing"}, fields, [1, 2], 2)
+        assert not await store.forfeit(f.t.id, 1, 1, {"status": "playing"}, fields, [1, 2], 2)
+        teams = await store.teams(f.t.id)
+        assert [(x.no_shows, x.status) for x in teams] == [(2, "withdrawn"), (1, "registered")]
+        board = (await f.boards(1))[0]
+        assert (board.status, board.kind, board.winner) == ("done", "forfeit", None)
+
+    run(empty_store_url, body)

@@ -10,9 +10,10 @@ again, or two nodes that both try, cannot pair a round twice or count a result t
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import case, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from capicua.service.store.database import Database, StoreError
@@ -24,13 +25,27 @@ from capicua.service.store.schema import (
     TournamentTeamRow,
 )
 
-__all__ = ["SqlTournamentStore", "TournamentStore"]
+__all__ = ["SqlTournamentStore", "TournamentRows", "TournamentStore"]
+
+
+@dataclass(frozen=True)
+class TournamentRows:
+    """Everything stored of one tournament, read at once: its row, its teams (by number), every round's
+    boards (by round, then board), the pairs kept apart, and its referees."""
+
+    tournament: TournamentRow
+    teams: list[TournamentTeamRow]
+    boards: list[PairingRow]
+    forbidden: list[tuple[int, int]]
+    referees: list[TournamentRefereeRow]
 
 
 class TournamentStore(Protocol):
     async def create(self, fields: dict[str, Any]) -> TournamentRow: ...
 
     async def get(self, tournament_id: str) -> TournamentRow | None: ...
+
+    async def read(self, tournament_id: str) -> TournamentRows | None: ...
 
     async def tournaments(self, statuses: Sequence[str] | None = None, limit: int = 100) -> list[TournamentRow]: ...
 
@@ -58,6 +73,17 @@ class TournamentStore(Protocol):
         self, tournament_id: str, round_no: int, board: int, expect: dict[str, Any], **fields: Any
     ) -> bool: ...
 
+    async def forfeit(
+        self,
+        tournament_id: str,
+        round_no: int,
+        board: int,
+        expect: dict[str, Any],
+        fields: dict[str, Any],
+        absent: Sequence[int],
+        withdraw_at: int,
+    ) -> bool: ...
+
     async def forbidden(self, tournament_id: str) -> list[tuple[int, int]]: ...
 
     async def forbid(self, tournament_id: str, a: int, b: int, forbidden: bool) -> None: ...
@@ -80,6 +106,36 @@ class SqlTournamentStore:
     async def get(self, tournament_id: str) -> TournamentRow | None:
         async with self.db.sessions() as session:
             return await session.get(TournamentRow, tournament_id)
+
+    async def read(self, tournament_id: str) -> TournamentRows | None:
+        """The tournament and all that is stored of it, in one read transaction (None: no such tournament)."""
+        async with self.db.sessions() as session, session.begin():
+            t = await session.get(TournamentRow, tournament_id)
+            if t is None:
+                return None
+            teams = await session.execute(
+                select(TournamentTeamRow)
+                .where(TournamentTeamRow.tournament_id == tournament_id)
+                .order_by(TournamentTeamRow.team)
+            )
+            boards = await session.execute(
+                select(PairingRow)
+                .where(PairingRow.tournament_id == tournament_id)
+                .order_by(PairingRow.round, PairingRow.board)
+            )
+            forbidden = await session.execute(
+                select(TournamentForbiddenRow).where(TournamentForbiddenRow.tournament_id == tournament_id)
+            )
+            referees = await session.execute(
+                select(TournamentRefereeRow).where(TournamentRefereeRow.tournament_id == tournament_id)
+            )
+            return TournamentRows(
+                t,
+                list(teams.scalars()),
+                list(boards.scalars()),
+                [(r.team_a, r.team_b) for r in forbidden.scalars()],
+                list(referees.scalars()),
+            )
 
     async def tournaments(self, statuses: Sequence[str] | None = None, limit: int = 100) -> list[TournamentRow]:
         query = select(TournamentRow).order_by(TournamentRow.starts_at.desc()).limit(limit)
@@ -118,7 +174,7 @@ class SqlTournamentStore:
                 )
                 .group_by(TournamentTeamRow.tournament_id)
             )
-            return {tournament_id: count for tournament_id, count in result.tuples()}
+            return {tournament_id: count for tournament_id, count in result}
 
     async def add_team(self, tournament_id: str, fields: dict[str, Any]) -> TournamentTeamRow:
         """A new team, numbered after the last one (1, 2, …)."""
@@ -213,6 +269,41 @@ class SqlTournamentStore:
         async with self.db.writing(), self.db.sessions() as session, session.begin():
             result = await session.execute(update(PairingRow).where(*where).values(**fields))
             return bool(result.rowcount)  # type: ignore[attr-defined]
+
+    async def forfeit(
+        self,
+        tournament_id: str,
+        round_no: int,
+        board: int,
+        expect: dict[str, Any],
+        fields: dict[str, Any],
+        absent: Sequence[int],
+        withdraw_at: int,
+    ) -> bool:
+        """A board's result by no-show (C10), and each ``absent`` team's no-show counted (its
+        ``withdraw_at``-th withdraws it), in one transaction: False, and nothing written, unless the board
+        holds what ``expect`` says. A no-show is therefore counted once, however often the step is tried."""
+        where = [
+            PairingRow.tournament_id == tournament_id,
+            PairingRow.round == round_no,
+            PairingRow.board == board,
+            *(getattr(PairingRow, k) == v for k, v in expect.items()),
+        ]
+        team = TournamentTeamRow
+        async with self.db.writing(), self.db.sessions() as session, session.begin():
+            result = await session.execute(update(PairingRow).where(*where).values(**fields))
+            if not result.rowcount:  # type: ignore[attr-defined]
+                return False
+            if absent:
+                await session.execute(
+                    update(team)
+                    .where(team.tournament_id == tournament_id, team.team.in_(list(absent)))
+                    .values(
+                        no_shows=team.no_shows + 1,
+                        status=case((team.no_shows + 1 >= withdraw_at, "withdrawn"), else_=team.status),
+                    )
+                )
+        return True
 
     # -- forbidden pairings, referees -------------------------------------------------------
     async def forbidden(self, tournament_id: str) -> list[tuple[int, int]]:
