@@ -808,6 +808,36 @@ def test_a_step_reads_its_tournament_once_however_much_it_does(empty_store_url: 
     run(empty_store_url, body)
 
 
+def test_a_round_paired_late_in_a_tournament_reads_the_rounds_before_once_and_meets_nobody_again(
+    empty_store_url: str,
+) -> None:
+    """Moving round 2 on reads only its own boards until it is over; pairing round 3 then reads the rounds
+    before it once, and the standings it pairs on count them: four teams, three rounds, nobody meets twice."""
+
+    async def body(platform: Platform, clock: Clock) -> None:
+        d = platform.tournaments
+        f = await field(platform, 4, rounds=3, mode="board")
+        await d.start(f.organiser, f.t.id)
+        for board in await f.boards(1):
+            await finish_board(platform, f, board, 30, 10)
+        assert (await f.row()).current_round == 2
+        first, last = await f.boards(2)
+        await finish_board(platform, f, first, 25, 5)
+        reads = count_reads(platform)
+        await d.board_entry(f.organiser, f.t.id, 2, last.board, 40, 0)
+        assert reads == {"read": 1}  # the entry: the tournament, once
+        reads.clear()
+        await d.board_result(f.organiser, f.t.id, 2, last.board)
+        # the result (every round: a board of any round), the move on (round 2), the rounds before it
+        # (only to pair round 3), and the board as it ends up, for the answer
+        assert reads == {"read": 2, "pairings": 2}
+        rounds = [{frozenset((b.team_a, b.team_b)) for b in await f.boards(r)} for r in (1, 2, 3)]
+        assert all(len(pairs) == 2 for pairs in rounds)
+        assert not (rounds[0] & rounds[1] or rounds[0] & rounds[2] or rounds[1] & rounds[2])
+
+    run(empty_store_url, body)
+
+
 def test_C10_a_no_show_is_counted_once_with_its_board_in_one_write(empty_store_url: str) -> None:
     """The board's forfeit and the absent teams' no-shows are one guarded write: tried again (a crash, a
     second node), it finds the board decided and counts nothing twice; a team's second no-show withdraws it."""

@@ -30,14 +30,16 @@ __all__ = ["SqlTournamentStore", "TournamentRows", "TournamentStore"]
 
 @dataclass(frozen=True)
 class TournamentRows:
-    """Everything stored of one tournament, read at once: its row, its teams (by number), every round's
-    boards (by round, then board), the pairs kept apart, and its referees."""
+    """Everything stored of one tournament, read at once: its row, its teams (by number), the boards (by
+    round, then board: of every round, or only of the current one unless ``every_round``), the pairs kept
+    apart, and its referees."""
 
     tournament: TournamentRow
     teams: list[TournamentTeamRow]
     boards: list[PairingRow]
     forbidden: list[tuple[int, int]]
     referees: list[TournamentRefereeRow]
+    every_round: bool = True
 
 
 class TournamentStore(Protocol):
@@ -45,7 +47,7 @@ class TournamentStore(Protocol):
 
     async def get(self, tournament_id: str) -> TournamentRow | None: ...
 
-    async def read(self, tournament_id: str) -> TournamentRows | None: ...
+    async def read(self, tournament_id: str, every_round: bool = True) -> TournamentRows | None: ...
 
     async def tournaments(self, statuses: Sequence[str] | None = None, limit: int = 100) -> list[TournamentRow]: ...
 
@@ -59,7 +61,9 @@ class TournamentStore(Protocol):
 
     async def update_team(self, tournament_id: str, team: int, expect: dict[str, Any], **fields: Any) -> bool: ...
 
-    async def pairings(self, tournament_id: str, round_no: int | None = None) -> list[PairingRow]: ...
+    async def pairings(
+        self, tournament_id: str, round_no: int | None = None, before: int | None = None
+    ) -> list[PairingRow]: ...
 
     async def pairing_at(self, table_id: str) -> PairingRow | None: ...
 
@@ -107,8 +111,10 @@ class SqlTournamentStore:
         async with self.db.sessions() as session:
             return await session.get(TournamentRow, tournament_id)
 
-    async def read(self, tournament_id: str) -> TournamentRows | None:
-        """The tournament and all that is stored of it, in one read transaction (None: no such tournament)."""
+    async def read(self, tournament_id: str, every_round: bool = True) -> TournamentRows | None:
+        """The tournament and all that is stored of it, in one read transaction (None: no such tournament);
+        not ``every_round``: of the boards, only the current round's (a step that pairs nothing needs no
+        more, and the rounds before are final)."""
         async with self.db.sessions() as session, session.begin():
             t = await session.get(TournamentRow, tournament_id)
             if t is None:
@@ -118,11 +124,10 @@ class SqlTournamentStore:
                 .where(TournamentTeamRow.tournament_id == tournament_id)
                 .order_by(TournamentTeamRow.team)
             )
-            boards = await session.execute(
-                select(PairingRow)
-                .where(PairingRow.tournament_id == tournament_id)
-                .order_by(PairingRow.round, PairingRow.board)
-            )
+            boards_query = select(PairingRow).where(PairingRow.tournament_id == tournament_id)
+            if not every_round:
+                boards_query = boards_query.where(PairingRow.round == t.current_round)
+            boards = await session.execute(boards_query.order_by(PairingRow.round, PairingRow.board))
             forbidden = await session.execute(
                 select(TournamentForbiddenRow).where(TournamentForbiddenRow.tournament_id == tournament_id)
             )
@@ -135,6 +140,7 @@ class SqlTournamentStore:
                 list(boards.scalars()),
                 [(r.team_a, r.team_b) for r in forbidden.scalars()],
                 list(referees.scalars()),
+                every_round or t.current_round <= 1,
             )
 
     async def tournaments(self, statuses: Sequence[str] | None = None, limit: int = 100) -> list[TournamentRow]:
@@ -202,10 +208,15 @@ class SqlTournamentStore:
             return bool(result.rowcount)  # type: ignore[attr-defined]
 
     # -- pairings -------------------------------------------------------------------------
-    async def pairings(self, tournament_id: str, round_no: int | None = None) -> list[PairingRow]:
+    async def pairings(
+        self, tournament_id: str, round_no: int | None = None, before: int | None = None
+    ) -> list[PairingRow]:
+        """The boards of round ``round_no`` (None: of every round), or of the rounds ``before`` one."""
         query = select(PairingRow).where(PairingRow.tournament_id == tournament_id)
         if round_no is not None:
             query = query.where(PairingRow.round == round_no)
+        if before is not None:
+            query = query.where(PairingRow.round < before)
         async with self.db.sessions() as session:
             result = await session.execute(query.order_by(PairingRow.round, PairingRow.board))
             return list(result.scalars())

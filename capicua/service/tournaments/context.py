@@ -86,9 +86,17 @@ class Context:
             raise ServiceError("not-found", f"no tournament {tournament_id!r}")
         return row
 
-    async def read(self, tournament_id: str) -> Snapshot:
-        """The tournament and all its rows, in one read (``not-found`` if none)."""
-        rows = await self.store.read(tournament_id)
+    async def read(self, tournament_id: str, every_round: bool = True) -> Snapshot:
+        """The tournament and all its rows, in one read (``not-found`` if none); not ``every_round``: of the
+        boards, only the current round's."""
+        rows = await self.store.read(tournament_id, every_round)
         if rows is None:
             raise ServiceError("not-found", f"no tournament {tournament_id!r}")
         return Snapshot.of(rows)
+
+    async def every_round(self, snap: Snapshot) -> Snapshot:
+        """``snap`` with the boards of the rounds before its current one, if it was read without them (one
+        read: those rounds are final, so they are as they were when ``snap`` was read)."""
+        if snap.every_round:
+            return snap
+        return snap.with_earlier(await self.store.pairings(snap.t.id, before=snap.t.current_round))

@@ -75,7 +75,7 @@ class Tournaments:
         return await self.ctx.read(tournament_id)
 
     async def team(self, tournament_id: str, team: int) -> TournamentTeamRow:
-        return (await self.ctx.read(tournament_id)).team(team)
+        return (await self.ctx.read(tournament_id, every_round=False)).team(team)
 
     async def forbidden(self, tournament_id: str) -> list[tuple[int, int]]:
         """The pairs of teams the organiser keeps apart."""

@@ -109,7 +109,7 @@ class Registration:
 
     async def forbid(self, who: Identity, tournament_id: str, a: int, b: int, forbidden: bool = True) -> None:
         """Keep teams ``a`` and ``b`` apart (teammates from one club), or no longer."""
-        snap = await self.ctx.read(tournament_id)
+        snap = await self.ctx.read(tournament_id, every_round=False)
         organised(who, snap.t)
         if a == b:
             raise ServiceError("invalid", "a team is never paired with itself")
@@ -129,7 +129,7 @@ class Registration:
         if other.id == who.id:
             raise ServiceError("invalid", "a team is two players: invite your partner")
         async with self.ctx.lock(tournament_id):
-            snap = await self.ctx.read(tournament_id)
+            snap = await self.ctx.read(tournament_id, every_round=False)
             self._check_entry(snap.t)
             busy = {p for x in snap.teams if x.status in ("invited", "registered") for p in (x.player_a, x.player_b)}
             if who.id in busy or other.id in busy:
@@ -151,7 +151,7 @@ class Registration:
     async def accept(self, who: Identity, tournament_id: str, team: int) -> TournamentTeamRow:
         """The invited partner accepts: the team is registered (after the start: a late entry, C10)."""
         async with self.ctx.lock(tournament_id):
-            snap = await self.ctx.read(tournament_id)
+            snap = await self.ctx.read(tournament_id, every_round=False)
             t, row = snap.t, snap.team(team)
             if row.player_b != who.id:
                 raise ServiceError("forbidden", "only the invited partner accepts")
@@ -166,7 +166,7 @@ class Registration:
     async def withdraw(self, who: Identity, tournament_id: str, team: int) -> TournamentTeamRow:
         """A player of the team, or the organiser, withdraws it: it is not paired again; its results stand."""
         async with self.ctx.lock(tournament_id):
-            snap = await self.ctx.read(tournament_id)
+            snap = await self.ctx.read(tournament_id, every_round=False)
             t, row = snap.t, snap.team(team)
             if who.id not in (row.player_a, row.player_b, t.organiser):
                 raise ServiceError("forbidden", "only the team's players or the organiser withdraw it")

@@ -62,7 +62,7 @@ class Rounds:
     async def start(self, who: Identity, tournament_id: str) -> TournamentRow:
         """The organiser starts now: the rounds are fixed, round 1 drawn."""
         async with self.ctx.lock(tournament_id):
-            snap = await self.ctx.read(tournament_id)
+            snap = await self.ctx.read(tournament_id, every_round=False)  # before round 1: there are none
             organised(who, snap.t)
             if snap.t.status != "registration":
                 raise ServiceError("started", "the tournament has started")
@@ -124,7 +124,7 @@ class Rounds:
     async def check_in(self, who: Identity, tournament_id: str) -> dict[str, Any]:
         """Check in for the round in play: take one's kept seat at one's table (the match starts when all four
         have). Returns the table and the seat."""
-        snap = await self.ctx.read(tournament_id)
+        snap = await self.ctx.read(tournament_id, every_round=False)
         t = snap.t
         if t.mode != "online" or t.status != "running":
             raise ServiceError("round-open", "there is no online round to check in to")
@@ -160,7 +160,7 @@ class Rounds:
     async def start_due(self, tournament_id: str) -> None:
         """Start a tournament whose start time has come, if two teams or more are registered."""
         async with self.ctx.lock(tournament_id):
-            snap = await self.ctx.read(tournament_id)
+            snap = await self.ctx.read(tournament_id, every_round=False)
             due = snap.t.status == "registration" and self.ctx.clock() >= snap.t.starts_at
             if due and len(snap.registered()) >= 2:
                 await self._start(snap)
@@ -169,7 +169,7 @@ class Rounds:
         """Move a running tournament on: no-shows past the grace, tables left open on decided boards, the
         next round once every board has its result (if the tournament pairs itself), or its end."""
         async with self.ctx.lock(tournament_id):
-            snap = await self.ctx.read(tournament_id)
+            snap = await self.ctx.read(tournament_id, every_round=False)  # the rounds before: only to pair
             t = snap.t
             if t.status != "running":
                 return
@@ -187,7 +187,7 @@ class Rounds:
             if r >= (t.rounds or 0) or len(snap.active(r + 1)) < 2:
                 await self.ctx.store.update(t.id, {"status": "running"}, status="finished")
             elif t.auto_pair:
-                await self._pair(snap, r + 1)
+                await self._pair(await self.ctx.every_round(snap), r + 1)
 
     # -- the steps -------------------------------------------------------------------------------
     async def _start(self, snap: Snapshot) -> Snapshot | None:

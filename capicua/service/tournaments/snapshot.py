@@ -8,6 +8,11 @@ the step a new snapshot (:meth:`Snapshot.with_board` and the like), equal to wha
 A guarded write that finds the rows changed (another node got there first) ends the step: the next sweep
 reads again.
 
+A step that pairs nothing (a check-in, a registration, moving a round on until it is over) reads only the
+current round's boards (``every_round`` False); the rounds before are final, so a step that comes to
+pair a round adds them with one more read (:meth:`~.context.Context.every_round`), never reading a row
+twice. The standings need every round: asked of a snapshot without them, it raises.
+
 Nothing here does I/O.
 
 >>> from capicua.service.store.schema import TournamentRow, TournamentTeamRow
@@ -23,7 +28,7 @@ Nothing here does I/O.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from capicua.service.errors import ServiceError
@@ -51,18 +56,19 @@ def _copy(row: Row, **fields: Any) -> Row:
 
 @dataclass(frozen=True)
 class Snapshot:
-    """One tournament's rows: ``t``, ``teams`` by number, ``boards`` by round then board, ``forbidden``
-    (pairs of teams), ``referees``."""
+    """One tournament's rows: ``t``, ``teams`` by number, ``boards`` by round then board (of every round,
+    or only of the current one unless ``every_round``), ``forbidden`` (pairs of teams), ``referees``."""
 
     t: TournamentRow
     teams: Sequence[TournamentTeamRow]
     boards: Sequence[PairingRow]
     forbidden: Sequence[tuple[int, int]]
     referees: Sequence[TournamentRefereeRow]
+    every_round: bool = True
 
     @classmethod
     def of(cls, rows: TournamentRows) -> Snapshot:
-        return cls(rows.tournament, rows.teams, rows.boards, rows.forbidden, rows.referees)
+        return cls(rows.tournament, rows.teams, rows.boards, rows.forbidden, rows.referees, rows.every_round)
 
     # -- reading -------------------------------------------------------------------------------
     @property
@@ -77,9 +83,11 @@ class Snapshot:
 
     def round(self, round_no: int) -> list[PairingRow]:
         """Round ``round_no``'s boards, board 1 first."""
+        self._has(round_no)
         return [b for b in self.boards if b.round == round_no]
 
     def board(self, round_no: int, board_no: int) -> PairingRow:
+        self._has(round_no)
         for board in self.boards:
             if board.round == round_no and board.board == board_no:
                 return board
@@ -96,38 +104,42 @@ class Snapshot:
         return [frozenset(p) for p in self.forbidden]
 
     def results(self) -> dict[int, list[Result]]:
+        self._has(None)
         return results_by_team(self.teams, self.boards)
 
     def ranking(self) -> list[Standing]:
         """The standings now (C10)."""
         return standings(self.results(), self.t.id)
 
-    # -- what the step wrote ---------------------------------------------------------------------
+    def _has(self, round_no: int | None) -> None:
+        """Refuse to answer from boards this snapshot was not read with (a step's mistake, not a player's)."""
+        if not self.every_round and round_no != self.t.current_round:
+            raise RuntimeError("this snapshot holds the current round's boards only: read every round")
+
+    # -- what the step read later, and what it wrote -------------------------------------------------
+    def with_earlier(self, boards: Sequence[PairingRow]) -> Snapshot:
+        """The snapshot of the current round with the ``boards`` of the rounds before it: every round."""
+        return replace(self, boards=[*boards, *self.boards], every_round=True)
+
     def with_tournament(self, **fields: Any) -> Snapshot:
-        return Snapshot(_copy(self.t, **fields), self.teams, self.boards, self.forbidden, self.referees)
+        return replace(self, t=_copy(self.t, **fields))
 
     def with_team(self, team: int, **fields: Any) -> Snapshot:
-        teams = [_copy(x, **fields) if x.team == team else x for x in self.teams]
-        return Snapshot(self.t, teams, self.boards, self.forbidden, self.referees)
+        return replace(self, teams=[_copy(x, **fields) if x.team == team else x for x in self.teams])
 
     def with_board(self, round_no: int, board_no: int, **fields: Any) -> Snapshot:
         boards = [_copy(b, **fields) if (b.round, b.board) == (round_no, board_no) else b for b in self.boards]
-        return Snapshot(self.t, self.teams, boards, self.forbidden, self.referees)
+        return replace(self, boards=boards)
 
     def with_round(self, round_no: int, boards: Sequence[dict[str, Any]], **fields: Any) -> Snapshot:
         """Round ``round_no`` paired (its ``boards`` as the store inserts them), the tournament's current
         round moved to it with ``fields``."""
         rows = [PairingRow(tournament_id=self.t.id, round=round_no, hands=[], **b) for b in boards]
-        paired = Snapshot(self.t, self.teams, [*self.round_before(round_no), *rows], self.forbidden, self.referees)
-        return paired.with_tournament(current_round=round_no, **fields)
+        before = [b for b in self.boards if b.round < round_no]
+        return replace(self, boards=[*before, *rows]).with_tournament(current_round=round_no, **fields)
 
     def without_round(self, round_no: int) -> Snapshot:
         """Round ``round_no`` taken back: the round before it is the current one again."""
-        kept = self.round_before(round_no)
-        return Snapshot(self.t, self.teams, kept, self.forbidden, self.referees).with_tournament(
-            current_round=round_no - 1
-        )
-
-    def round_before(self, round_no: int) -> list[PairingRow]:
-        """The boards of the rounds before ``round_no``."""
-        return [b for b in self.boards if b.round < round_no]
+        self._has(None)
+        kept = [b for b in self.boards if b.round < round_no]
+        return replace(self, boards=kept).with_tournament(current_round=round_no - 1)
