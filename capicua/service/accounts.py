@@ -18,6 +18,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from capicua.service.errors import ServiceError
 from capicua.service.identity import GuestIdentities, Identity, clean_name
 from capicua.service.store import AccountStore
+from capicua.service.store.schema import AccountRow
 from capicua.service.usernames import check_username
 
 __all__ = ["Accounts"]
@@ -33,6 +34,14 @@ class Accounts:
         self.store = store
         self.identities = identities
         self.hasher = PasswordHasher()
+
+    async def names(self, account_ids: list[str]) -> dict[str, str]:
+        """The display names of these accounts (those that exist)."""
+        return await self.store.names(account_ids)
+
+    async def bots(self) -> list[AccountRow]:
+        """Every bot account, by username."""
+        return await self.store.bots()
 
     async def sign_up(
         self,

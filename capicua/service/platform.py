@@ -18,10 +18,12 @@ from capicua.service.errors import ServiceError
 from capicua.service.identity import GuestIdentities, Identity
 from capicua.service.quickplay import QuickPlay
 from capicua.service.ratings.service import TIMEZONE, Ratings
+from capicua.service.records import Records
 from capicua.service.results import RecordSaver
 from capicua.service.store import Store
 from capicua.service.tables import TableConfig, TableService
 from capicua.service.tournaments.director import Tournaments
+from capicua.service.tournaments.referees import RefereePolicy
 
 __all__ = ["Platform"]
 
@@ -51,11 +53,17 @@ class Platform:
         self.identities = GuestIdentities(secret)
         self.accounts = Accounts(store.accounts, self.identities)
         self.ratings = Ratings(store.ratings, store.accounts.names, timezone, clock)
-        self.tables = TableService(store.events, self.bus, config, self.ratings.rating_of)
+        # Who referees a tournament's table (C8): built first, over the tournament store alone, because both
+        # the tables (the referee console, a decision) and the tournaments (which need the tables) ask it.
+        self.referees = RefereePolicy(store.tournaments)
+        self.tables = TableService(
+            store.events, self.bus, config, self.ratings.rating_of, tournament_referees=self.referees.referees_table
+        )
         # The listeners of a match's end, in this order: the record, the ratings, the tournaments.
         self.record_saver = RecordSaver(store.records).attach(self.bus)
+        self.records = Records(store.records)
         self.ratings.attach(self.bus)
-        self.tournaments = Tournaments(store, self.tables, clock).attach(self.bus)
+        self.tournaments = Tournaments(store, self.tables, self.referees, clock).attach(self.bus)
         # The bot API: personal API tokens, its rate limits, and the bot accounts' streams.
         self.api_tokens = ApiTokens(store.tokens, clock)
         self.limits = RateLimits()

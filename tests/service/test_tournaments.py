@@ -14,13 +14,15 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from capicua.service.bus import LocalBus
 from capicua.service.errors import ServiceError
 from capicua.service.identity import Identity
 from capicua.service.platform import Platform
 from capicua.service.store import Store
 from capicua.service.store.schema import PairingRow, TournamentRow
-from capicua.service.tables import Table, TableConfig
+from capicua.service.tables import Table, TableConfig, TableService
 from capicua.service.tables.fanout import Subscriber
+from capicua.service.tables.state import TableState
 from capicua.service.tournaments.director import HELPER, Tournaments
 from tests.aio import run_async
 
@@ -754,3 +756,139 @@ def test_a_restart_mid_round_loses_nothing_and_the_round_goes_on(empty_store_url
 
     run_async(with_platform(empty_store_url, before, clock))
     run_async(with_platform(empty_store_url, after, clock))
+
+
+# -- the director's parts (issue 19) ------------------------------------------------------------------
+#: The tournament store's reads.
+READS = ("get", "read", "tournaments", "teams", "registered_counts", "pairings", "pairing_at", "forbidden", "referees")
+
+
+def count_reads(platform: Platform) -> dict[str, int]:
+    """Count each read of the tournament store from now on (its writes go through untouched)."""
+    store = platform.store.tournaments
+    counts: dict[str, int] = {}
+    for name in READS:
+        real = getattr(store, name, None)
+        if real is None:
+            continue
+
+        def counted(*args: Any, _real: Any = real, _name: str = name, **kwargs: Any) -> Any:
+            counts[_name] = counts.get(_name, 0) + 1
+            return _real(*args, **kwargs)
+
+        setattr(store, name, counted)
+    return counts
+
+
+def test_a_step_reads_its_tournament_once_however_much_it_does(empty_store_url: str) -> None:
+    """The start reads the tournament once and draws round 1; one move on (both boards lost by no-show, four
+    no-shows counted, the second of one team withdrawing it, round 2 paired without it) reads it once too:
+    the step's own writes keep what it read up to date."""
+
+    async def body(platform: Platform, clock: Clock) -> None:
+        f = await field(platform, 4, rounds=3, no_show_grace=300)
+        await platform.store.tournaments.update_team(f.t.id, 1, {}, no_shows=1)  # one no-show before
+        clock.now = START
+        reads = count_reads(platform)
+        await platform.tournaments.start(f.organiser, f.t.id)
+        assert reads == {"read": 1}
+        clock.now = START + dt.timedelta(seconds=300)
+        reads.clear()
+        await platform.tournaments.advance(f.t.id)
+        assert reads == {"read": 1}
+        first = await f.boards(1)
+        assert [(b.status, b.kind, b.winner) for b in first] == [("done", "forfeit", None)] * 2
+        teams = await platform.store.tournaments.teams(f.t.id)
+        assert [(x.no_shows, x.status) for x in teams] == [(2, "withdrawn")] + [(1, "registered")] * 3
+        assert (await f.row()).current_round == 2
+        second = await f.boards(2)  # three teams left: one board and a bye, team 1 in neither
+        assert sorted(x for b in second for x in (b.team_a, b.team_b) if x is not None) == [2, 3, 4]
+        assert [b.kind for b in second] == [None, "bye"] and second[0].table_id is not None
+
+    run(empty_store_url, body)
+
+
+def test_a_round_paired_late_in_a_tournament_reads_the_rounds_before_once_and_meets_nobody_again(
+    empty_store_url: str,
+) -> None:
+    """Moving round 2 on reads only its own boards until it is over; pairing round 3 then reads the rounds
+    before it once, and the standings it pairs on count them: four teams, three rounds, nobody meets twice."""
+
+    async def body(platform: Platform, clock: Clock) -> None:
+        d = platform.tournaments
+        f = await field(platform, 4, rounds=3, mode="board")
+        await d.start(f.organiser, f.t.id)
+        for board in await f.boards(1):
+            await finish_board(platform, f, board, 30, 10)
+        assert (await f.row()).current_round == 2
+        first, last = await f.boards(2)
+        await finish_board(platform, f, first, 25, 5)
+        reads = count_reads(platform)
+        await d.board_entry(f.organiser, f.t.id, 2, last.board, 40, 0)
+        assert reads == {"read": 1}  # the entry: the tournament, once
+        reads.clear()
+        await d.board_result(f.organiser, f.t.id, 2, last.board)
+        # the result (every round: a board of any round), the move on (round 2), the rounds before it
+        # (only to pair round 3), and the board as it ends up, for the answer
+        assert reads == {"read": 2, "pairings": 2}
+        rounds = [{frozenset((b.team_a, b.team_b)) for b in await f.boards(r)} for r in (1, 2, 3)]
+        assert all(len(pairs) == 2 for pairs in rounds)
+        assert not (rounds[0] & rounds[1] or rounds[0] & rounds[2] or rounds[1] & rounds[2])
+
+    run(empty_store_url, body)
+
+
+def test_C10_a_no_show_is_counted_once_with_its_board_in_one_write(empty_store_url: str) -> None:
+    """The board's forfeit and the absent teams' no-shows are one guarded write: tried again (a crash, a
+    second node), it finds the board decided and counts nothing twice; a team's second no-show withdraws it."""
+
+    async def body(platform: Platform, clock: Clock) -> None:
+        f = await field(platform, 2, mode="board")
+        await platform.tournaments.start(f.organiser, f.t.id)
+        store = platform.store.tournaments
+        await store.update_team(f.t.id, 1, {}, no_shows=1)
+        fields = {"status": "done", "kind": "forfeit", "winner": None, "points_a": 0, "points_b": 0}
+        assert await store.forfeit(f.t.id, 1, 1, {"status": "playing"}, fields, [1, 2], 2)
+        assert not await store.forfeit(f.t.id, 1, 1, {"status": "playing"}, fields, [1, 2], 2)
+        teams = await store.teams(f.t.id)
+        assert [(x.no_shows, x.status) for x in teams] == [(2, "withdrawn"), (1, "registered")]
+        board = (await f.boards(1))[0]
+        assert (board.status, board.kind, board.winner) == ("done", "forfeit", None)
+
+    run(empty_store_url, body)
+
+
+def test_C8_the_table_service_asks_the_referee_policy_it_was_built_with(empty_store_url: str) -> None:
+    """The tables know nothing of tournaments: who referees a tournament's table is the policy the service
+    is given when it is built (the platform builds it over the tournament store, before both)."""
+
+    async def body(platform: Platform, clock: Clock) -> None:
+        asked: list[tuple[str | None, str]] = []
+
+        async def policy(table: TableState, who: Identity) -> bool:
+            asked.append((table.tournament_id, who.id))
+            return who.id == "referee"
+
+        tables = TableService(platform.store.events, LocalBus(), TableConfig(bot_workers=0), tournament_referees=policy)
+        organiser, referee = Identity("organiser", "O", guest=False), Identity("referee", "R", guest=False)
+        try:
+            table = await tables.create(
+                organiser, "dominousa", 4, {"strict": True}, False, rated=True, tournament_id="t", reserved=list("abcd")
+            )
+            assert await tables.may_referee(table.state, referee)
+            assert not await tables.may_referee(table.state, organiser)
+            assert asked == [("t", "referee"), ("t", "organiser")]
+            strict = await tables.create(organiser, "dominousa", 4, {"strict": True}, False)
+            assert await tables.may_referee(strict.state, organiser)  # its creator: the policy is not asked
+            assert len(asked) == 2
+        finally:
+            await tables.aclose()
+        # the platform's tables ask the platform's policy: the organiser referees his tournament's tables
+        f = await field(platform, 2)
+        clock.now = START
+        await platform.tournaments.start(f.organiser, f.t.id)
+        live = platform.tables.get((await f.boards(1))[0].table_id or "")
+        assert await platform.tables.may_referee(live.state, f.organiser)
+        assert not await platform.tables.may_referee(live.state, f.players[0][0])
+
+    run(empty_store_url, body)

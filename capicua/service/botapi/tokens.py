@@ -16,13 +16,14 @@ import datetime as dt
 import hashlib
 import secrets
 from collections.abc import Callable
+from typing import Any
 
 from capicua.service.errors import ServiceError
 from capicua.service.identity import Identity, clean_name
 from capicua.service.store import TokenStore
 from capicua.service.store.schema import ApiTokenRow
 
-__all__ = ["PREFIX", "ApiTokens", "digest", "make_token"]
+__all__ = ["PREFIX", "ApiTokens", "describe", "digest", "make_token"]
 
 PREFIX = "cap_"
 #: How often a token's ``last_used_at`` is written at most (it is shown to its owner).
@@ -37,6 +38,21 @@ def make_token(token_id: str) -> str:
 
 def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def describe(row: ApiTokenRow) -> dict[str, Any]:
+    """A token as its owner sees it listed: never the token itself, nor its digest."""
+    return {
+        "id": row.id,
+        "label": row.label,
+        "created_at": _iso(row.created_at),
+        "last_used_at": _iso(row.last_used_at),
+        "revoked": row.revoked_at is not None,
+    }
+
+
+def _iso(at: dt.datetime | None) -> str | None:
+    return None if at is None else at.isoformat()
 
 
 class ApiTokens:

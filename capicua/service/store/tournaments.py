@@ -10,9 +10,10 @@ again, or two nodes that both try, cannot pair a round twice or count a result t
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import case, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from capicua.service.store.database import Database, StoreError
@@ -24,7 +25,21 @@ from capicua.service.store.schema import (
     TournamentTeamRow,
 )
 
-__all__ = ["SqlTournamentStore", "TournamentStore"]
+__all__ = ["SqlTournamentStore", "TournamentRows", "TournamentStore"]
+
+
+@dataclass(frozen=True)
+class TournamentRows:
+    """Everything stored of one tournament, read at once: its row, its teams (by number), the boards (by
+    round, then board: of every round, or only of the current one unless ``every_round``), the pairs kept
+    apart, and its referees."""
+
+    tournament: TournamentRow
+    teams: list[TournamentTeamRow]
+    boards: list[PairingRow]
+    forbidden: list[tuple[int, int]]
+    referees: list[TournamentRefereeRow]
+    every_round: bool = True
 
 
 class TournamentStore(Protocol):
@@ -32,17 +47,23 @@ class TournamentStore(Protocol):
 
     async def get(self, tournament_id: str) -> TournamentRow | None: ...
 
+    async def read(self, tournament_id: str, every_round: bool = True) -> TournamentRows | None: ...
+
     async def tournaments(self, statuses: Sequence[str] | None = None, limit: int = 100) -> list[TournamentRow]: ...
 
     async def update(self, tournament_id: str, expect: dict[str, Any], **fields: Any) -> bool: ...
 
     async def teams(self, tournament_id: str) -> list[TournamentTeamRow]: ...
 
+    async def registered_counts(self, tournament_ids: Sequence[str]) -> dict[str, int]: ...
+
     async def add_team(self, tournament_id: str, fields: dict[str, Any]) -> TournamentTeamRow: ...
 
     async def update_team(self, tournament_id: str, team: int, expect: dict[str, Any], **fields: Any) -> bool: ...
 
-    async def pairings(self, tournament_id: str, round_no: int | None = None) -> list[PairingRow]: ...
+    async def pairings(
+        self, tournament_id: str, round_no: int | None = None, before: int | None = None
+    ) -> list[PairingRow]: ...
 
     async def pairing_at(self, table_id: str) -> PairingRow | None: ...
 
@@ -54,6 +75,17 @@ class TournamentStore(Protocol):
 
     async def update_pairing(
         self, tournament_id: str, round_no: int, board: int, expect: dict[str, Any], **fields: Any
+    ) -> bool: ...
+
+    async def forfeit(
+        self,
+        tournament_id: str,
+        round_no: int,
+        board: int,
+        expect: dict[str, Any],
+        fields: dict[str, Any],
+        absent: Sequence[int],
+        withdraw_at: int,
     ) -> bool: ...
 
     async def forbidden(self, tournament_id: str) -> list[tuple[int, int]]: ...
@@ -79,6 +111,38 @@ class SqlTournamentStore:
         async with self.db.sessions() as session:
             return await session.get(TournamentRow, tournament_id)
 
+    async def read(self, tournament_id: str, every_round: bool = True) -> TournamentRows | None:
+        """The tournament and all that is stored of it, in one read transaction (None: no such tournament);
+        not ``every_round``: of the boards, only the current round's (a step that pairs nothing needs no
+        more, and the rounds before are final)."""
+        async with self.db.sessions() as session, session.begin():
+            t = await session.get(TournamentRow, tournament_id)
+            if t is None:
+                return None
+            teams = await session.execute(
+                select(TournamentTeamRow)
+                .where(TournamentTeamRow.tournament_id == tournament_id)
+                .order_by(TournamentTeamRow.team)
+            )
+            boards_query = select(PairingRow).where(PairingRow.tournament_id == tournament_id)
+            if not every_round:
+                boards_query = boards_query.where(PairingRow.round == t.current_round)
+            boards = await session.execute(boards_query.order_by(PairingRow.round, PairingRow.board))
+            forbidden = await session.execute(
+                select(TournamentForbiddenRow).where(TournamentForbiddenRow.tournament_id == tournament_id)
+            )
+            referees = await session.execute(
+                select(TournamentRefereeRow).where(TournamentRefereeRow.tournament_id == tournament_id)
+            )
+            return TournamentRows(
+                t,
+                list(teams.scalars()),
+                list(boards.scalars()),
+                [(r.team_a, r.team_b) for r in forbidden.scalars()],
+                list(referees.scalars()),
+                every_round or t.current_round <= 1,
+            )
+
     async def tournaments(self, statuses: Sequence[str] | None = None, limit: int = 100) -> list[TournamentRow]:
         query = select(TournamentRow).order_by(TournamentRow.starts_at.desc()).limit(limit)
         if statuses is not None:
@@ -102,6 +166,21 @@ class SqlTournamentStore:
                 .order_by(TournamentTeamRow.team)
             )
             return list(result.scalars())
+
+    async def registered_counts(self, tournament_ids: Sequence[str]) -> dict[str, int]:
+        """How many registered teams each of these tournaments has (one without any is left out)."""
+        if not tournament_ids:
+            return {}
+        async with self.db.sessions() as session:
+            result = await session.execute(
+                select(TournamentTeamRow.tournament_id, func.count())
+                .where(
+                    TournamentTeamRow.tournament_id.in_(list(tournament_ids)),
+                    TournamentTeamRow.status == "registered",
+                )
+                .group_by(TournamentTeamRow.tournament_id)
+            )
+            return {tournament_id: count for tournament_id, count in result}
 
     async def add_team(self, tournament_id: str, fields: dict[str, Any]) -> TournamentTeamRow:
         """A new team, numbered after the last one (1, 2, …)."""
@@ -129,10 +208,15 @@ class SqlTournamentStore:
             return bool(result.rowcount)  # type: ignore[attr-defined]
 
     # -- pairings -------------------------------------------------------------------------
-    async def pairings(self, tournament_id: str, round_no: int | None = None) -> list[PairingRow]:
+    async def pairings(
+        self, tournament_id: str, round_no: int | None = None, before: int | None = None
+    ) -> list[PairingRow]:
+        """The boards of round ``round_no`` (None: of every round), or of the rounds ``before`` one."""
         query = select(PairingRow).where(PairingRow.tournament_id == tournament_id)
         if round_no is not None:
             query = query.where(PairingRow.round == round_no)
+        if before is not None:
+            query = query.where(PairingRow.round < before)
         async with self.db.sessions() as session:
             result = await session.execute(query.order_by(PairingRow.round, PairingRow.board))
             return list(result.scalars())
@@ -196,6 +280,41 @@ class SqlTournamentStore:
         async with self.db.writing(), self.db.sessions() as session, session.begin():
             result = await session.execute(update(PairingRow).where(*where).values(**fields))
             return bool(result.rowcount)  # type: ignore[attr-defined]
+
+    async def forfeit(
+        self,
+        tournament_id: str,
+        round_no: int,
+        board: int,
+        expect: dict[str, Any],
+        fields: dict[str, Any],
+        absent: Sequence[int],
+        withdraw_at: int,
+    ) -> bool:
+        """A board's result by no-show (C10), and each ``absent`` team's no-show counted (its
+        ``withdraw_at``-th withdraws it), in one transaction: False, and nothing written, unless the board
+        holds what ``expect`` says. A no-show is therefore counted once, however often the step is tried."""
+        where = [
+            PairingRow.tournament_id == tournament_id,
+            PairingRow.round == round_no,
+            PairingRow.board == board,
+            *(getattr(PairingRow, k) == v for k, v in expect.items()),
+        ]
+        team = TournamentTeamRow
+        async with self.db.writing(), self.db.sessions() as session, session.begin():
+            result = await session.execute(update(PairingRow).where(*where).values(**fields))
+            if not result.rowcount:  # type: ignore[attr-defined]
+                return False
+            if absent:
+                await session.execute(
+                    update(team)
+                    .where(team.tournament_id == tournament_id, team.team.in_(list(absent)))
+                    .values(
+                        no_shows=team.no_shows + 1,
+                        status=case((team.no_shows + 1 >= withdraw_at, "withdrawn"), else_=team.status),
+                    )
+                )
+        return True
 
     # -- forbidden pairings, referees -------------------------------------------------------
     async def forbidden(self, tournament_id: str) -> list[tuple[int, int]]:

@@ -51,7 +51,8 @@ class TableConfig:
 
 
 class TableService:
-    """All live tables of the server; what they publish goes to ``bus``."""
+    """All live tables of the server; what they publish goes to ``bus``; ``tournament_referees`` answers who
+    referees a tournament's table (C8), so that the tables know nothing of tournaments."""
 
     def __init__(
         self,
@@ -59,12 +60,13 @@ class TableService:
         bus: Bus,
         config: TableConfig | None = None,
         rating_of: RatingOf | None = None,
+        tournament_referees: MayReferee | None = None,
     ) -> None:
         self.store = store
         self.bus = bus
         self._rating_of = rating_of
-        #: Set by the tournaments: who referees their tables.
-        self.tournament_referee: MayReferee | None = None
+        #: Who referees a tournament's tables: the tournaments' referee policy, given when the service is built.
+        self._tournament_referees = tournament_referees
         self.config = config or TableConfig()
         self.bot_pool = BotPool(self.config.bot_workers)
         self.tables: dict[str, Table] = {}
@@ -83,7 +85,7 @@ class TableService:
         if not table.game.referee or table.seat_of(who) is not None:
             return False
         if table.tournament_id is not None:
-            return self.tournament_referee is not None and await self.tournament_referee(table, who)
+            return self._tournament_referees is not None and await self._tournament_referees(table, who)
         return bool(table.options.get("strict")) and who.id == table.owner
 
     async def check_referee(self, table: TableState, who: Identity) -> None:

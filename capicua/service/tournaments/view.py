@@ -15,14 +15,21 @@ from typing import TYPE_CHECKING, Any
 
 from capicua.service.identity import Identity
 from capicua.service.store.schema import PairingRow, TournamentRow, TournamentTeamRow
-from capicua.service.tournaments.director import REFEREE, role_of
-from capicua.service.tournaments.results import results_by_team
+from capicua.service.tournaments.context import REFEREE, role_of
 from capicua.service.tournaments.swiss import MET, Result, Standing, draw_ticket, late_entry_open
 
 if TYPE_CHECKING:
     from capicua.service.tournaments.director import Tournaments
 
-__all__ = ["STANDINGS_COLUMNS", "standings_csv", "standings_lines", "standings_of", "summary", "tournament_page"]
+__all__ = [
+    "STANDINGS_COLUMNS",
+    "listing",
+    "standings_csv",
+    "standings_lines",
+    "standings_of",
+    "summary",
+    "tournament_page",
+]
 
 #: The standings' columns, in the order of C10's tie-breaks.
 STANDINGS_COLUMNS = (
@@ -60,6 +67,14 @@ def summary(t: TournamentRow, teams: int | None = None) -> dict[str, Any]:
         "starts_at": _iso(t.starts_at),
         "teams": teams,
     }
+
+
+async def listing(director: Tournaments, status: str | None = None) -> list[dict[str, Any]]:
+    """The tournaments (those of ``status``, or all), the latest start first, as lists show them."""
+    store = director.ctx.store
+    rows = await store.tournaments(None if status is None else [status])
+    counts = await store.registered_counts([t.id for t in rows])
+    return [summary(t, counts.get(t.id, 0)) for t in rows]
 
 
 def standings_lines(
@@ -146,13 +161,11 @@ def _history(team: int, mine: Sequence[Result], boards: dict[tuple[int, int], Pa
 
 async def tournament_page(director: Tournaments, tournament_id: str, who: Identity | None) -> dict[str, Any]:
     """Everything the tournament's page shows, for ``who`` (his team, his board, what he may do)."""
-    t = await director.get(tournament_id)
-    ranked, teams, boards = await director.ranking(t)
-    store = director.store
-    referees = await store.referees(t.id)
+    snap = await director.read(tournament_id)
+    t, teams, boards, referees = snap.t, snap.teams, snap.boards, snap.referees
+    ranked, results = snap.ranking(), snap.results()
     ids = [t.organiser, *(p for x in teams for p in (x.player_a, x.player_b)), *(r.player_id for r in referees)]
-    names = await director.accounts.names(list(dict.fromkeys(ids)))
-    results = results_by_team(teams, boards)
+    names = await director.ctx.accounts.names(list(dict.fromkeys(ids)))
     by_round_team = {(b.round, x): b for b in boards for x in (b.team_a, b.team_b) if x is not None}
     seated = await _seated(director, t, [b for b in boards if b.round == t.current_round])
     me = None if who is None else who.id
@@ -174,7 +187,7 @@ async def tournament_page(director: Tournaments, tournament_id: str, who: Identi
         "options": t.options,
         "registration_opens": _iso(t.registration_opens),
         "registration_closes": _iso(t.registration_closes),
-        "registration_open": _registration_open(t, director.clock),
+        "registration_open": _registration_open(t, director.ctx.clock),
         "no_show_grace": t.no_show_grace,
         "auto_pair": t.auto_pair,
         "round_started_at": _iso(t.round_started_at),
@@ -205,7 +218,7 @@ async def tournament_page(director: Tournaments, tournament_id: str, who: Identi
         # helpers, who only enter over-the-board results (role_of).
         "referees": named if refereed else [],
         "helpers": [] if refereed else named,
-        "forbidden": [list(p) for p in await store.forbidden(t.id)],
+        "forbidden": [list(p) for p in snap.forbidden],
         "me": {
             "team": None if mine is None else mine.team,
             "invited": [x.team for x in teams if x.player_b == me and x.status == "invited"],
@@ -237,7 +250,7 @@ async def _seated(director: Tournaments, t: TournamentRow, boards: Sequence[Pair
     """Who has sat down at the round's open tables (in memory: the live tables)."""
     out = {}
     for b in boards:
-        table = director.tables.tables.get(b.table_id or "")
+        table = director.ctx.tables.tables.get(b.table_id or "")
         if table is not None and table.status == "open":
             out[table.id] = [not s.empty for s in table.state.seats]
     return out
@@ -253,7 +266,6 @@ def _registration_open(t: TournamentRow, clock: Callable[[], dt.datetime]) -> bo
 
 async def standings_of(director: Tournaments, tournament_id: str) -> list[dict[str, Any]]:
     """The standings now, as :func:`standings_lines` writes them (the CSV and JSON exports)."""
-    t = await director.get(tournament_id)
-    ranked, teams, boards = await director.ranking(t)
-    names = await director.accounts.names([p for x in teams for p in (x.player_a, x.player_b)])
-    return standings_lines(t, ranked, teams, names, results_by_team(teams, boards))
+    snap = await director.read(tournament_id)
+    names = await director.ctx.accounts.names([p for x in snap.teams for p in (x.player_a, x.player_b)])
+    return standings_lines(snap.t, snap.ranking(), snap.teams, names, snap.results())

@@ -3,7 +3,6 @@ actions, invitations; and people inviting bot accounts to their tables."""
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
@@ -12,9 +11,9 @@ from fastapi import Path
 from fastapi.responses import StreamingResponse
 from pydantic import Field
 
+from capicua.service.botapi.tokens import describe
 from capicua.service.errors import ServiceError
 from capicua.service.identity import Identity
-from capicua.service.store.schema import ApiTokenRow
 from capicua.web.deps import PlatformDep, Playing, Who
 from capicua.web.routes.common import StrictModel, TableId, TokenLabel, Username, router
 
@@ -43,20 +42,6 @@ class InviteIn(StrictModel):
     seat: Annotated[int, Field(ge=0, le=3)] | None = None
 
 
-def _iso(at: dt.datetime | None) -> str | None:
-    return None if at is None else at.isoformat()
-
-
-def _token(row: ApiTokenRow) -> dict[str, Any]:
-    return {
-        "id": row.id,
-        "label": row.label,
-        "created_at": _iso(row.created_at),
-        "last_used_at": _iso(row.last_used_at),
-        "revoked": row.revoked_at is not None,
-    }
-
-
 def _ndjson(items: AsyncIterator[dict[str, Any] | None]) -> StreamingResponse:
     async def lines() -> AsyncIterator[bytes]:
         async for item in items:
@@ -76,13 +61,13 @@ async def create_token(body: TokenIn, who: Who, platform: PlatformDep) -> dict[s
     the server keeps only its digest."""
     _limited(platform, who, "invite")
     row, token = await platform.api_tokens.create(who, body.label)
-    return {**_token(row), "token": token}
+    return {**describe(row), "token": token}
 
 
 @routes.get("/api/me/tokens")
 async def list_tokens(who: Who, platform: PlatformDep) -> list[dict[str, Any]]:
     """Your API tokens (never the tokens themselves): when made, last used, revoked."""
-    return [_token(row) for row in await platform.api_tokens.tokens(who)]
+    return [describe(row) for row in await platform.api_tokens.tokens(who)]
 
 
 @routes.delete("/api/me/tokens/{token_id}")
@@ -98,7 +83,7 @@ async def bot_accounts(platform: PlatformDep) -> list[dict[str, Any]]:
     """Every bot account, and whether it is online (its event stream is open: it can answer an invitation)."""
     return [
         {"username": a.username, "name": a.name, "online": platform.bot_hub.online(a.id)}
-        for a in await platform.store.accounts.bots()
+        for a in await platform.accounts.bots()
     ]
 
 

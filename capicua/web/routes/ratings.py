@@ -49,7 +49,7 @@ async def week(game: Game, week: dt.date, platform: PlatformDep) -> dict[str, An
 async def profile(player_id: PlayerId, platform: PlatformDep) -> dict[str, Any]:
     """A player's ratings per game (provisional or not), his medals, and each game's rating history."""
     data = await platform.ratings.profile(player_id)
-    names = await platform.store.accounts.names([player_id])
+    names = await platform.accounts.names([player_id])
     data["name"] = names.get(player_id)
     return data
 

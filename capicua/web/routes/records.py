@@ -7,7 +7,6 @@ from typing import Any
 
 from fastapi import Response
 
-from capicua.service.errors import ServiceError
 from capicua.web.deps import Caller, PlatformDep
 from capicua.web.routes.common import Invite, PlayerId, RecordId, TableId, router, steps_response
 
@@ -23,7 +22,7 @@ async def table_records(
     """The finished matches of a table (a private table's need its invite: they name its players)."""
     table = await platform.tables.fetch(table_id)
     table.state.check_entry(who, invite)
-    rows = await platform.store.records.of_table(table_id)
+    rows = await platform.records.of_table(table_id)
     return [
         {
             "id": r.id,
@@ -38,9 +37,7 @@ async def table_records(
 
 
 async def _record(platform: PlatformDep, record_id: int) -> dict[str, Any]:
-    row = await platform.store.records.get(record_id)
-    if row is None:
-        raise ServiceError("not-found", f"no record {record_id}")
+    row = await platform.records.get(record_id)
     return {"table": row.table_id, "match": row.match_no, "record": row.record}
 
 
@@ -66,7 +63,7 @@ async def record_steps(record_id: RecordId, platform: PlatformDep) -> Response:
 async def player_matches(player_id: PlayerId, platform: PlatformDep) -> list[dict[str, Any]]:
     """A player's finished matches, newest first (his profile's match history), with the rating change of
     each rated one."""
-    rows = await platform.store.records.of_player(player_id)
+    rows = await platform.records.of_player(player_id)
     changes = {c["match"]: c for c in await platform.ratings.changes_of_player(player_id)}
     return [
         {

@@ -12,7 +12,7 @@ from pydantic import Field
 
 from capicua.rules import variants
 from capicua.service.tournaments.director import HELPER, MAX_ROUNDS
-from capicua.service.tournaments.view import standings_csv, standings_of, summary, tournament_page
+from capicua.service.tournaments.view import listing, standings_csv, standings_of, tournament_page
 from capicua.web.deps import Caller, PlatformDep, Who
 from capicua.web.routes.common import Moment, StrictModel, TeamName, TournamentName, Username, UsernamePath, router
 
@@ -118,9 +118,7 @@ async def list_tournaments(
     status: Annotated[Literal["registration", "running", "finished"] | None, Query()] = None,
 ) -> list[dict[str, Any]]:
     """Tournaments, the latest start first: those in registration, running, or finished."""
-    store = platform.store.tournaments
-    rows = await store.tournaments(None if status is None else [status])
-    return [summary(t, sum(x.status == "registered" for x in await store.teams(t.id))) for t in rows]
+    return await listing(platform.tournaments, status)
 
 
 @routes.post("/api/tournaments", status_code=201)
@@ -213,7 +211,7 @@ async def repair(
 async def forbid(tournament_id: TournamentId, body: ForbidIn, who: Who, platform: PlatformDep) -> dict[str, Any]:
     """The organiser keeps two teams apart (teammates from one club), or no longer (``forbidden: false``)."""
     await platform.tournaments.forbid(who, tournament_id, body.a, body.b, body.forbidden)
-    return {"forbidden": [list(p) for p in await platform.store.tournaments.forbidden(tournament_id)]}
+    return {"forbidden": [list(p) for p in await platform.tournaments.forbidden(tournament_id)]}
 
 
 @routes.put("/api/tournaments/{tournament_id}/referees/{username}")
