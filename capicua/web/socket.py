@@ -61,8 +61,7 @@ class Connection:
         if isinstance(msg, Ping):
             await self.send({"type": "pong", "ref": msg.ref})
         elif isinstance(msg, Subscribe):
-            table = await tables.fetch(msg.table)
-            table.state.check_entry(self.who, msg.invite)
+            table = await tables.entered(msg.table, self.who, msg.invite)
             old = self.subs.pop(table.id, None)
             if old is not None:
                 table.unsubscribe(old)

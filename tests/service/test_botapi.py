@@ -35,7 +35,7 @@ async def play_out(table: Table, people: dict[str, Identity]) -> None:
         if table.status != "playing" or match is None:
             return
         if match.is_over() or match.needs_deal():
-            await table.flow.after_action_locked()
+            await table.runner.after_action_locked()
             continue
         hand = match.hand
         await table.act(people[table.state.seats[hand.turn].player or ""], str(hand.legal_moves[0]))

@@ -622,7 +622,7 @@ def test_open_tables_nobody_touched_for_long_leave_memory_and_the_lobby(empty_st
         fresh = await service.create(ANA, "dominousa", None, {}, False)
         stale = await service.create(ANA, "dominousa", None, {}, False)
         await stale.join(ANA, 0, None)
-        stale.touched -= 7200  # as if nobody had come by for two hours
+        stale.runner.touched -= 7200  # as if nobody had come by for two hours
         service.config.stale_open_after = 3600
         assert service.forget_idle() == 1
         assert [t.id for t in service.open_tables()] == [fresh.id]

@@ -130,7 +130,7 @@ async def play_out(platform: Platform, table: Table, field: Field) -> None:
         match = table.match
         assert match is not None
         if match.is_over() or match.needs_deal():
-            await table.flow.after_action_locked()
+            await table.runner.after_action_locked()
             continue
         hand = match.hand
         seat = hand.turn
@@ -686,7 +686,7 @@ def test_C8_a_game_without_a_table_referee_names_result_helpers_who_enter_only_r
         for who in (online.organiser, helper):  # nobody referees an Amazonense table, its organiser neither
             assert await platform.tables.may_referee(table.state, who) is False
             with pytest.raises(ServiceError, match="no table referee") as err:
-                await platform.tables.check_referee(table.state, who)
+                await platform.tables.check_referee(table, who)
             assert err.value.code == "forbidden"
 
         f = await field(platform, 4, game="amazonense", mode="board", options={"target": 200})

@@ -264,7 +264,7 @@ class Harness:
         table = self.table(table_id)
 
         def check() -> bool:
-            return not table.lock.locked() and pred(table)
+            return not table.runner.lock.locked() and pred(table)
 
         return bool(self.client.portal.call(check))  # type: ignore[union-attr]
 

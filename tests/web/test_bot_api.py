@@ -130,7 +130,7 @@ def test_A10_a_bot_account_that_does_not_answer_gets_the_timeout_move_like_anybo
     r = h.client.post(f"/api/bot/invitations/{invitation.json()['id']}/accept", headers=robo.headers)
     assert r.status_code == 200, r.text
     table = h.table(table_id)
-    table.clocks.move_seconds = 0.2  # below what the API allows: the test's own clock
+    table.runner.clocks.move_seconds = 0.2  # below what the API allows: the test's own clock
     assert h.client.post(f"/api/tables/{table_id}/start", headers=ana.headers).is_success
 
     conn = h.connect(ana, "ana", 0)

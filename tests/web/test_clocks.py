@@ -36,7 +36,7 @@ def start_alone(h: Harness, options: dict[str, Any], move_seconds: float) -> tup
     conn.subscribe(table_id)
     conn.expect("state")
     assert h.client.post(f"/api/tables/{table_id}/bots", json={"level": "greedy"}, headers=ana.headers).is_success
-    h.table(table_id).clocks.move_seconds = move_seconds
+    h.table(table_id).runner.clocks.move_seconds = move_seconds
     assert h.client.post(f"/api/tables/{table_id}/start", headers=ana.headers).is_success
     return table_id, ana, conn
 
@@ -120,7 +120,7 @@ def test_timeouts_away_and_back(h: Harness, seed: int) -> None:
     view = my_turn(conn, 0, len(conn.frames) - 1)
     back_ack = act(conn, table_id, view["legal"][0], "back")
     config.bot_delay = 0
-    h.table(table_id).clocks.move_seconds = 30  # from here on the driver plays her moves
+    h.table(table_id).runner.clocks.move_seconds = 30  # from here on the driver plays her moves
     back = conn.wait_for(is_event("away", seat=0, away=False))
     player = Player(ana, 0, conn, simple_policy, random.Random(3), seen=len(conn.frames))
     drive(h, table_id, [player])
@@ -172,8 +172,8 @@ def test_dominousa_match_clock_writes_time_once(h: Harness, seed: int) -> None:
     watcher.expect("state")
     h.client.post(f"/api/tables/{table_id}/bots", json={"level": "greedy"}, headers=ana.headers)
     table = h.table(table_id)
-    table.clocks.move_seconds = 0.5  # Ana never moves: the hand waits for her clock
-    table.clocks.match_minutes = 0.3 / 60  # the match clock runs out first
+    table.runner.clocks.move_seconds = 0.5  # Ana never moves: the hand waits for her clock
+    table.runner.clocks.match_minutes = 0.3 / 60  # the match clock runs out first
     h.client.post(f"/api/tables/{table_id}/start", headers=ana.headers)
     deal = conn.recv_until(is_event("deal"))
     assert deal["state"]["clock"]["match_ends"] is not None

@@ -102,7 +102,7 @@ def test_D1_three_timeouts_in_a_row_at_a_rated_table_are_an_abandonment(h: Harne
     people = [account(h, name) for name in ("Eva", "Fabio", "Gil", "Hugo")]
     table_id = rated_table(h, people[0])["id"]
     seat_all(h, table_id, people)
-    h.table(table_id).clocks.move_seconds = 0.05  # nobody moves
+    h.table(table_id).runner.clocks.move_seconds = 0.05  # nobody moves
     assert h.client.post(f"/api/tables/{table_id}/start", headers=people[0].headers).is_success
     wait_finished(h, table_id)
     record = h.client.get(f"/api/tables/{table_id}/records").json()[0]

@@ -12,12 +12,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import random
 import threading
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
-from typing import TYPE_CHECKING
 
 from capicua.bots.base import Bot
 from capicua.bots.driver import candidates
@@ -25,9 +25,8 @@ from capicua.bots.registry import make_bot
 from capicua.rules.hand import SeatView
 from capicua.rules.moves import Move
 from capicua.service.errors import ServiceError
-
-if TYPE_CHECKING:
-    from capicua.service.tables.table import Table
+from capicua.service.tables.ports import Spawn
+from capicua.service.tables.state import TableState
 
 __all__ = ["BotPool", "BotTurns"]
 
@@ -115,28 +114,37 @@ def _decide(spec: str, seed: int, view: SeatView, share: float = 1.0) -> Move | 
 class _BotSeats:
     """The seats of a table a bot plays now, as a container (``seat in bot_seats``)."""
 
-    def __init__(self, table: Table) -> None:
-        self.table = table
+    def __init__(self, state: TableState) -> None:
+        self.state = state
 
     def __contains__(self, seat: object) -> bool:
-        return isinstance(seat, int) and self.table.state.seats[seat].played_by_bot
+        return isinstance(seat, int) and self.state.seats[seat].played_by_bot
 
 
 class BotTurns:
-    """The bots of one table: when to ask them, and asking them."""
+    """The bots of one table: when to ask them, and asking them. ``position()`` is the number of the table's
+    last event; ``lock`` the table's, held while a bot's view is taken; ``submit(seat, move, expect)`` the
+    bot's action, refused if the table moved on from event ``expect``."""
 
     def __init__(
         self,
-        table: Table,
+        state: TableState,
         pool: BotPool,
+        rng: random.Random,
         delay: Callable[[], float],
+        spawn: Spawn,
+        lock: asyncio.Lock,
+        position: Callable[[], int],
         submit: Callable[[int, Move, int], Awaitable[int]],
     ) -> None:
-        self.table = table
+        self.state = state
         self.pool = pool
+        self.rng = rng
         self._delay = delay
-        self._submit = submit  # submit(seat, move, expect): the bot's action, refused if the table moved on
-        self.rng = table.rng
+        self._spawn = spawn
+        self._lock = lock
+        self._position = position
+        self._submit = submit
         self._bots: dict[int, Bot] = {}
         self._timer: asyncio.TimerHandle | None = None
         self._task: asyncio.Task[None] | None = None
@@ -151,17 +159,17 @@ class BotTurns:
     def schedule(self, n: int) -> None:
         """After event ``n``: if a bot seat has something to do, ask the bots after the delay."""
         self.cancel()
-        match = self.table.state.match
+        match = self.state.match
         if match is None or match.is_over() or not match.hands or match.hand.end is not None:
             return
-        seats = self.table.state.seats
+        seats = self.state.seats
         hand = match.hand
         if any(seats[s].played_by_bot and hand.public_moves_for(s) for s in range(len(seats))):
             self._timer = asyncio.get_running_loop().call_later(self._delay(), self._fired, n)
 
     def _fired(self, n: int) -> None:
         self._timer = None
-        self._task = self.table.spawn(self.run(n))
+        self._task = self._spawn(self.run(n))
 
     def cancel(self) -> None:
         if self._timer is not None:
@@ -173,16 +181,16 @@ class BotTurns:
 
     async def run(self, n: int) -> None:
         """Ask the bot seats, in the driver's order, what to do at event ``n``; the first that acts wins."""
-        table = self.table
-        match = table.state.match
-        if match is None or table.state.status != "playing":
+        state = self.state
+        match = state.match
+        if match is None or state.status != "playing":
             return
         hand = match.hand
-        asking = candidates(hand, _BotSeats(table))
+        asking = candidates(hand, _BotSeats(state))
         while True:
             # Each bot's view is built when it is asked (the first that acts ends this turn).
-            async with table.lock:
-                if table.log.n != n or table.state.match is not match or match.hand is not hand or hand.end is not None:
+            async with self._lock:
+                if self._position() != n or state.match is not match or match.hand is not hand or hand.end is not None:
                     return
                 seat = next(asking, None)
                 if seat is None:
@@ -195,11 +203,11 @@ class BotTurns:
                 await self._submit(seat, move, n)
             except ServiceError as exc:
                 if exc.code != "stale":  # a stale decision is dropped: a newer bot turn takes over
-                    log.exception("table %s: bot at seat %s failed", table.state.id, seat)
+                    log.exception("table %s: bot at seat %s failed", state.id, seat)
             return  # the action set the bots' next turn for the new state: two would race on one view
 
     async def decide(self, seat: int, view: SeatView) -> Move | None:
-        spec = self.table.state.seats[seat].bot or STAND_IN
+        spec = self.state.seats[seat].bot or STAND_IN
         bot = self._bots.get(seat)
         if bot is None:
             bot = self._bots[seat] = make_bot(spec, self.rng.getrandbits(32))

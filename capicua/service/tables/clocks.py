@@ -17,14 +17,13 @@ import datetime as dt
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+from capicua.service.tables.ports import Spawn
 from capicua.service.tables.state import TableState
 
 __all__ = ["GRACE_SECONDS", "Clocks"]
 
 #: After a restart, a seat's move clock starts again with this much extra time.
 GRACE_SECONDS = 10.0
-
-Spawn = Callable[[Coroutine[Any, Any, None]], "asyncio.Task[None]"]
 
 
 class Clocks:

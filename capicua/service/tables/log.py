@@ -12,11 +12,12 @@ from collections.abc import Callable
 from typing import Any
 
 from capicua.service.store import EventStore, StoredEvent
+from capicua.service.tables.follows import Applied
 
 __all__ = ["Apply", "EventLog", "NotDurable"]
 
-#: Applies one event (kind, data, time, an action already parsed) and returns its public part.
-Apply = Callable[[str, dict[str, Any], dt.datetime, Any], dict[str, Any]]
+#: Applies one event (kind, data, time, an action already parsed): its public part and what must follow it.
+Apply = Callable[[str, dict[str, Any], dt.datetime, Any], Applied]
 
 
 class NotDurable(Exception):
@@ -35,22 +36,22 @@ class EventLog:
 
     async def commit(
         self, kind: str, data: dict[str, Any], parsed: Any = None, status: str | None = None
-    ) -> dict[str, Any]:
+    ) -> Applied:
         """Apply event ``n + 1`` (raising, with nothing changed, if it is invalid), then commit it
-        (with the table's new ``status``, if any); return its public part."""
-        public = self._apply(kind, data, dt.datetime.now(dt.UTC), parsed)
+        (with the table's new ``status``, if any); return its public part and what follows it."""
+        applied = self._apply(kind, data, dt.datetime.now(dt.UTC), parsed)
         try:
             await self.store.append(self.table_id, self.n + 1, kind, data, status=status)
         except Exception as exc:
             raise NotDurable(f"table {self.table_id}: event {self.n + 1} was not stored") from exc
         self.n += 1
-        return public
+        return applied
 
     async def read(self) -> list[StoredEvent]:
         return await self.store.read(self.table_id)
 
     def replay(self, events: list[StoredEvent]) -> None:
-        """Apply stored events again (after a restart), in order."""
+        """Apply stored events again (after a restart), in order; what they said must follow happened then."""
         for ev in events:
             self._apply(ev.kind, ev.data, ev.at, None)
             self.n = ev.n

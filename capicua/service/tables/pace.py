@@ -16,7 +16,7 @@ from capicua.rules.moves import PASS
 from capicua.service.tables.state import TableState
 
 if TYPE_CHECKING:
-    from capicua.service.tables.service import TableConfig
+    from capicua.service.tables.ports import TableConfig
 
 __all__ = ["Pace"]
 

@@ -8,7 +8,6 @@ import datetime as dt
 import time
 import weakref
 from collections.abc import Awaitable, Callable, Coroutine
-from dataclasses import dataclass
 from typing import Any
 
 from capicua.rules import variants
@@ -17,11 +16,10 @@ from capicua.service.errors import ServiceError
 from capicua.service.identity import Identity
 from capicua.service.store import EventStore, StoredEvent, TableRow
 from capicua.service.tables.bots import BotPool
+from capicua.service.tables.ports import Ports, RatingOf, TableConfig
 from capicua.service.tables.state import TableState
 from capicua.service.tables.table import Table
 
-#: What a table asks of the ratings, to show a player's rating at his seat: his rating in a game, or None.
-RatingOf = Callable[[str, str], Awaitable[dict[str, Any] | None]]
 #: Who referees a table (C8) besides what the table knows itself: the tournaments answer for theirs.
 MayReferee = Callable[[TableState, Identity], Awaitable[bool]]
 
@@ -29,25 +27,6 @@ __all__ = ["FORGET_AFTER", "TableConfig", "TableService"]
 
 #: Seconds a finished table nobody watches stays in memory (it is loaded again when asked for).
 FORGET_AFTER = 600.0
-
-
-@dataclass
-class TableConfig:
-    bot_delay: float = 0.4  # mean seconds before a bot moves (people like to see the table change), ±50 %
-    #: Processes the searching bots think in: None, one less than the cores (at least 1); 0, inline
-    #: on the event loop (tests: deterministic and quick).
-    bot_workers: int | None = None
-    #: Seconds bots and forced passes wait, at least, while a person may make a call out of his turn
-    #: (A5: galo right after his own play, before the next player acts; a claim).
-    call_grace: float = 2.0
-    #: The beat before the table passes for a person whose only move is a pass (option ``auto_pass``).
-    auto_pass_delay: float = 0.8
-    #: Seconds after which an open table nobody started, watches or joined lately leaves memory (and the
-    #: lobby); it is loaded again when its link is opened. A restart does not load such tables either.
-    stale_open_after: float = 24 * 3600.0
-    #: A match's end or the next deal that failed (a listener of the end, or the database, away for a
-    #: moment) is tried again after this many seconds, then twice as long each time, up to a minute.
-    retry_after: float = 1.0
 
 
 class TableService:
@@ -73,6 +52,8 @@ class TableService:
         #: A lock for each table being rebuilt from the store (it goes when nobody holds or awaits it).
         self._loading: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self.tasks: set[asyncio.Task[None]] = set()
+        #: What every table uses of this server (its runner's doors: store, bus, bots, tasks, ratings, referees).
+        self.ports = Ports(store, bus, self.bot_pool, lambda: self.config, self.spawn, self.rating_of, self.may_referee)
 
     async def rating_of(self, player_id: str, game: str) -> dict[str, Any] | None:
         """A player's rating in ``game``, to show at his seat (None: unrated, or no ratings here)."""
@@ -88,16 +69,23 @@ class TableService:
             return self._tournament_referees is not None and await self._tournament_referees(table, who)
         return bool(table.options.get("strict")) and who.id == table.owner
 
-    async def check_referee(self, table: TableState, who: Identity) -> None:
+    async def check_referee(self, table: Table, who: Identity) -> None:
         """Refuse (``forbidden``) whoever may not referee ``table`` (:meth:`may_referee`), saying why: the
         referee console is for the table's referees only."""
-        if await self.may_referee(table, who):
+        if await self.may_referee(table.state, who):
             return
-        if not table.game.referee:
-            raise ServiceError("forbidden", f"{table.game.title} has no table referee (C8): nobody referees this table")
+        game = table.state.game
+        if not game.referee:
+            raise ServiceError("forbidden", f"{game.title} has no table referee (C8): nobody referees this table")
         if table.seat_of(who) is not None:
             raise ServiceError("forbidden", "a player at this table cannot referee it")
         raise ServiceError("forbidden", "only this table's referees may open its referee console (C8)")
+
+    async def entered(self, table_id: str, who: Identity | None, invite: str | None) -> Table:
+        """The table, if ``who`` may see it (a private table needs its invite, or a seat at it)."""
+        table = await self.fetch(table_id)
+        table.check_entry(who, invite)
+        return table
 
     def spawn(self, coro: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
         """A background task, cancelled and awaited when the service shuts down."""
@@ -116,7 +104,7 @@ class TableService:
             if row.status == "open" and (now - last).total_seconds() > self.config.stale_open_after:
                 continue  # never started, and untouched for long: loaded when its link is opened
             table = await self._rebuild(row, events)
-            table.touched -= (now - last).total_seconds()
+            table.runner.touched -= (now - last).total_seconds()
         self.spawn(self._housekeeping())
 
     async def _rebuild(self, row: TableRow, events: list[StoredEvent] | None = None) -> Table:
@@ -130,8 +118,8 @@ class TableService:
         async with lock:
             table = self.tables.get(row.id)
             if table is None:
-                table = Table(self, row)
-                await table.replay(await self.store.read(row.id) if events is None else events, resume=True)
+                table = Table(row, self.ports)
+                await table.runner.replay(await self.store.read(row.id) if events is None else events, resume=True)
                 self.tables[row.id] = table
             return table
 
@@ -170,7 +158,7 @@ class TableService:
         row = await self.store.create_table(
             variant, count, checked, private, who.id, rated, tournament_id, reserved, bots_rated and rated
         )
-        table = Table(self, row)
+        table = Table(row, self.ports)
         self.tables[row.id] = table
         return table
 
@@ -203,8 +191,8 @@ class TableService:
             for t in self.tables.values()
             if t.status in limits
             and not t.subscribers
-            and now - t.touched > limits[t.status]
-            and not t.lock.locked()
+            and now - t.runner.touched > limits[t.status]
+            and not t.runner.lock.locked()
             and not t.busy()
         ]
         for table_id in idle:

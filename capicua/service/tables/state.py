@@ -1,27 +1,51 @@
 """What a table's events build: its seats, its match and its status.
 
-Every change to a table is an event (``seat``, ``start``, ``deal``, ``action``, ``away``, ``end``),
-and :meth:`TableState.apply` is the one function that applies them, live and when a table is
+Every change to a table is an event (``seat``, ``start``, ``deal``, ``action``, ``name``, ``away``,
+``end``), and :meth:`TableState.apply` is the one function that applies them, live and when a table is
 rebuilt from the store after a restart. It checks before it changes anything: an event the engine
-refuses (an illegal action) raises and leaves the state as it was.
+refuses (an illegal action) raises and leaves the state as it was. It does no I/O: what must follow
+an event (its frame, the clocks, the bots, the next deal, a bus event) it returns as data
+(:mod:`capicua.service.tables.follows`), and the table's runner carries that out.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
+from capicua.bots.registry import check_spec
 from capicua.rules import variants
+from capicua.rules.hand import IllegalMoveError
 from capicua.rules.match import Match
-from capicua.rules.moves import Action
+from capicua.rules.moves import Action, MoveError
 from capicua.rules.tiles import Tile
 from capicua.rules.variant import Variant
+from capicua.service.bus import MatchStarted
 from capicua.service.errors import ServiceError
 from capicua.service.identity import Identity
 from capicua.service.store import TableRow
+from capicua.service.tables.follows import (
+    Abandon,
+    AfterHand,
+    Applied,
+    Begin,
+    Follow,
+    Forget,
+    MarkAway,
+    Publish,
+    Send,
+    Stop,
+    Turn,
+)
 
-__all__ = ["BOT_NAMES", "Seat", "TableState"]
+__all__ = ["ABANDON_AFTER_TIMEOUTS", "BOT_NAMES", "Seat", "TableState"]
+
+#: At a rated table, this many timeout moves in a row are an abandonment (the published limit).
+ABANDON_AFTER_TIMEOUTS = 3
+SEND, TURN, AFTER_HAND, STOP, BEGIN = Send(), Turn(), AfterHand(), Stop(), Begin()
 
 #: The names bots sit down with (distinct at a table): fish, birds and fruits of the Amazon.
 BOT_NAMES = (
@@ -131,67 +155,236 @@ class TableState:
         if not self.may_enter(identity, invite):
             raise ServiceError("forbidden", "this table is private: you need its invite link")
 
-    def apply(self, kind: str, data: dict[str, Any], at: dt.datetime, parsed: Any = None) -> dict[str, Any]:
-        """Apply one event; return its public description. Raises MoveError/ServiceError if invalid.
+    def apply(self, kind: str, data: dict[str, Any], at: dt.datetime, parsed: Any = None) -> Applied:
+        """Apply one event; return its public description and what must follow it (:mod:`follows`, carried
+        out by the runner). Raises MoveError/ServiceError, with nothing changed, if the event is invalid.
 
         ``parsed`` is an action the caller already parsed from ``data["action"]`` (the live path);
         events read back from the store are parsed here.
         """
-        if kind == "seat":
-            seat = self.seats[data["seat"]]
-            seat.player, seat.name, seat.bot = data.get("player"), data.get("name"), data.get("bot")
-            seat.rating = data.get("rating")
-            seat.bot_account = bool(data.get("bot_account"))
-            seat.away, seat.timeouts = False, 0
-            return {"kind": "seat", "seat": data["seat"], "name": seat.name, "bot": seat.bot}
-        if kind == "start":
-            self.match = Match(self.game, players=self.players, options=self.options, seed=data["seed"])
-            self.match_no = data["match"]
-            for seat, rating in zip(self.seats, data.get("ratings") or [], strict=False):
-                seat.rating = rating  # each match shows the ratings its players start it with
-            self.abandoned = None
-            self.status = "playing"
-            self.started_at = at
-            return {"kind": "start", "match": self.match_no}
-        if kind == "deal":
-            assert self.match is not None
-            self.match.deal(
-                [[_tile(t) for t in seat] for seat in data["deal"]],
-                [_tile(t) for t in data["boneyard"]],
-                data.get("extra") or {},
-            )
-            return {"kind": "deal", "hand": len(self.match.hands)}
-        if kind == "action":
-            assert self.match is not None
-            seat_no, move = parsed if parsed is not None else self.match.parse_action(data["action"])
-            self.match.push(move, seat_no)
-            public = {
-                "kind": "action",
-                "seat": seat_no,
-                "action": data["action"],
-                "timeout": data.get("timeout", False),
-            }
-            if data.get("auto"):
-                public["auto"] = True  # a forced pass: the table passed for him
-            return public
-        if kind == "name":
-            self.seats[data["seat"]].name = data["name"]
-            return {"kind": "name", "seat": data["seat"], "name": data["name"]}
-        if kind == "away":
-            seat = self.seats[data["seat"]]
-            seat.away = data["away"]
+        step = self._steps.get(kind)
+        if step is None:
+            raise ServiceError("invalid", f"unknown event kind {kind!r}")
+        return step(self, data, at, parsed)
+
+    def _seat(self, data: dict[str, Any], at: dt.datetime, parsed: Any) -> Applied:
+        k = data["seat"]
+        seat = self.seats[k]
+        seat.player, seat.name, seat.bot = data.get("player"), data.get("name"), data.get("bot")
+        seat.rating = data.get("rating")
+        seat.bot_account = bool(data.get("bot_account"))
+        seat.away, seat.timeouts = False, 0
+        follows: tuple[Follow, ...] = (SEND, Forget(k))
+        if self.reserved is not None and self.status == "open" and not any(s.empty for s in self.seats):
+            follows += (BEGIN,)  # a tournament's table starts once all four have sat down (C10)
+        return Applied({"kind": "seat", "seat": k, "name": seat.name, "bot": seat.bot}, follows)
+
+    def _start(self, data: dict[str, Any], at: dt.datetime, parsed: Any) -> Applied:
+        self.match = Match(self.game, players=self.players, options=self.options, seed=data["seed"])
+        self.match_no = data["match"]
+        for seat, rating in zip(self.seats, data.get("ratings") or [], strict=False):
+            seat.rating = rating  # each match shows the ratings its players start it with
+        self.abandoned = None
+        self.status = "playing"
+        self.started_at = at
+        return Applied({"kind": "start", "match": self.match_no}, (SEND,))
+
+    def _deal(self, data: dict[str, Any], at: dt.datetime, parsed: Any) -> Applied:
+        match = self.match
+        assert match is not None
+        match.deal(
+            [[_tile(t) for t in seat] for seat in data["deal"]],
+            [_tile(t) for t in data["boneyard"]],
+            data.get("extra") or {},
+        )
+        follows: tuple[Follow, ...] = (SEND, TURN)
+        if len(match.hands) == 1:  # the match is on: the bot API tells the bot accounts seated here
+            ids = [s.player for s in self.seats]
+            follows += (Publish(MatchStarted(self.id, self.match_no, self.variant, ids)),)
+        return Applied({"kind": "deal", "hand": len(match.hands)}, follows)
+
+    def _action(self, data: dict[str, Any], at: dt.datetime, parsed: Any) -> Applied:
+        match = self.match
+        assert match is not None
+        seat_no, move = parsed if parsed is not None else match.parse_action(data["action"])
+        between_hands = match.needs_deal()  # a referee's decision may come between two hands (C8)
+        match.push(move, seat_no)
+        public = {"kind": "action", "seat": seat_no, "action": data["action"], "timeout": data.get("timeout", False)}
+        if data.get("auto"):
+            public["auto"] = True  # a forced pass: the table passed for him
+        follows: tuple[Follow, ...] = (SEND,)
+        if match.is_over() or (match.needs_deal() and not between_hands):
+            follows += (AFTER_HAND,)
+        elif not between_hands:
+            follows += (TURN,)
+        if seat_no is not None:
+            follows += self._count_timeout(seat_no, bool(data.get("timeout")), bool(data.get("auto")))
+        return Applied(public, follows)
+
+    def _count_timeout(self, k: int, timeout: bool, auto: bool) -> tuple[Follow, ...]:
+        """A10: a person's move the table made when his clock ran out counts; his own move starts the count
+        again (a bot's, or a forced pass, neither). Two in a row at a casual table: a bot stands in for him;
+        three at a rated one, which no bot plays: he abandoned the match."""
+        seat = self.seats[k]
+        if seat.played_by_bot or auto:
+            return ()
+        if not timeout:
             seat.timeouts = 0
-            return {"kind": "away", "seat": data["seat"], "away": seat.away}
-        if kind == "end":
-            self.status = "finished"
-            if data.get("how") in ("abandon", "forfeit"):
-                # the platform decided (an abandonment; a tournament's no-show: no match was played)
-                self.abandoned = {"winner": data["winner"], "seat": data.get("seat"), "how": data["how"]}
-            public = {"kind": "end", "match": self.match_no, "winner": data.get("winner"), "how": data.get("how")}
-            if "seat" in data:
-                public["seat"] = data["seat"]  # who abandoned
-            return public
-        raise ServiceError("invalid", f"unknown event kind {kind!r}")
+            return ()
+        seat.timeouts += 1
+        assert self.match is not None
+        if self.rated:
+            over = self.match.is_over()
+            return (Abandon(k),) if seat.timeouts >= ABANDON_AFTER_TIMEOUTS and not over else ()
+        return (MarkAway(k),) if seat.timeouts >= 2 else ()
+
+    def _name(self, data: dict[str, Any], at: dt.datetime, parsed: Any) -> Applied:
+        self.seats[data["seat"]].name = data["name"]
+        return Applied({"kind": "name", "seat": data["seat"], "name": data["name"]}, (SEND,))
+
+    def _away(self, data: dict[str, Any], at: dt.datetime, parsed: Any) -> Applied:
+        seat = self.seats[data["seat"]]
+        seat.away = data["away"]
+        seat.timeouts = 0
+        return Applied({"kind": "away", "seat": data["seat"], "away": seat.away}, (SEND, TURN))
+
+    def _end(self, data: dict[str, Any], at: dt.datetime, parsed: Any) -> Applied:
+        self.status = "finished"
+        if data.get("how") in ("abandon", "forfeit"):
+            # the platform decided (an abandonment; a tournament's no-show: no match was played)
+            self.abandoned = {"winner": data["winner"], "seat": data.get("seat"), "how": data["how"]}
+        public = {"kind": "end", "match": self.match_no, "winner": data.get("winner"), "how": data.get("how")}
+        if "seat" in data:
+            public["seat"] = data["seat"]  # who abandoned
+        return Applied(public, (SEND, STOP))
+
+    _steps: ClassVar[dict[str, Callable[[TableState, dict[str, Any], dt.datetime, Any], Applied]]] = {
+        "seat": _seat,
+        "start": _start,
+        "deal": _deal,
+        "action": _action,
+        "name": _name,
+        "away": _away,
+        "end": _end,
+    }
+
+    # -- what a request may do (checked before its event is made) ---------------------------------
+    def free_seat(self, who: Identity, seat: int | None) -> int:
+        """The seat ``who`` sits down at (``seat``, or the first free one; his own at a tournament's table),
+        or ServiceError saying why he may not."""
+        if self.status != "open":
+            raise ServiceError("started", "the match has started: you can watch it")
+        if self.rated and who.guest:
+            raise ServiceError("accounts-only", "rated tables are for account holders: sign up to sit here (D1)")
+        free = [k for k, s in enumerate(self.seats) if s.empty]
+        reserved = self.reserved
+        if reserved is not None:
+            if who.id not in reserved:
+                raise ServiceError("reserved", "this tournament table's seats are kept for the teams paired here")
+            if seat is not None and reserved[seat] != who.id:
+                raise ServiceError("reserved", f"your seat at this table is {reserved.index(who.id)}")
+            seat = reserved.index(who.id)
+        if seat is None:
+            if not free:
+                raise ServiceError("full", "no seat is free")
+            seat = free[0]
+        if not 0 <= seat < self.players:
+            raise ServiceError("bad-seat", f"seats are 0..{self.players - 1}")
+        if seat not in free:
+            raise ServiceError("taken", f"seat {seat} is taken")
+        return seat
+
+    def bot_seats(self, who: Identity | None, level: str, rng: random.Random) -> list[dict[str, Any]]:
+        """The ``seat`` events that fill the empty seats with bots of ``level`` (``who`` asks: a player or the
+        owner; None, the server), each with a name of its own: never one a player's could be mistaken for
+        (the guest "Sabiá 914" gets no bot "Sabiá")."""
+        try:
+            check_spec(level)
+        except ValueError as exc:
+            raise ServiceError("bad-options", str(exc)) from None
+        self._check_player(who, "call bots")
+        if self.status != "open":
+            raise ServiceError("started", "the match has started")
+        if self.rated:
+            raise ServiceError("accounts-only", "bots do not play rated matches (D1)")
+        taken = {word for s in self.seats if s.name for word in (s.name, s.name.split()[0])}
+        names = [name for name in BOT_NAMES if name not in taken]
+        rng.shuffle(names)
+        return [
+            {"seat": k, "player": None, "name": names.pop() if names else f"{level} {k}", "bot": level}
+            for k, seat in enumerate(self.seats)
+            if seat.empty
+        ]
+
+    def check_leave(self, who: Identity) -> int:
+        seat = self._seated(who, "you are not seated at this table")
+        if self.status != "open":
+            raise ServiceError("started", "you can leave only before the match starts")
+        return seat
+
+    def check_start(self, who: Identity | None) -> None:
+        self._check_player(who, "start it")
+        if self.status != "open":
+            raise ServiceError("started", "the match has already started")
+        if any(s.empty for s in self.seats):
+            raise ServiceError("seats-empty", "every seat needs a player or a bot")
+
+    def check_rematch(self, who: Identity) -> None:
+        self._seated(who, "only the table's players may ask for a rematch", "forbidden")
+        if self.status != "finished":
+            raise ServiceError("not-finished", "the match is still on")
+        if self.tournament_id is not None:
+            raise ServiceError("one-match", "a tournament's table plays one match: no rematch")
+
+    def check_next_hand(self, who: Identity, pausing: bool) -> None:
+        """``who`` may skip the pause between two hands (``pausing``: the next deal waits for it)."""
+        self._seated(who, "only the table's players may deal the next hand")
+        match = self.match
+        if self.status != "playing" or match is None or not match.needs_deal() or not pausing:
+            raise ServiceError("not-paused", "there is no pause to skip: the hand is in play or the match is over")
+
+    def check_resign(self, who: Identity) -> int:
+        """The seat of ``who``, who may leave the match in play."""
+        match = self.check_playing()
+        seat = self._seated(who, "you are not seated at this table")
+        if match.is_over():
+            raise ServiceError("not-playing", "the match is over")
+        return seat
+
+    def action_of(self, who: Identity, text: str) -> tuple[int | None, Action]:
+        """The action of ``who`` in record notation (his seat is implied), resolved in the hand in play."""
+        self.check_playing()
+        seat = self._seated(who, "spectators cannot act")
+        try:
+            return self.parse(text, seat)
+        except IllegalMoveError as exc:
+            raise ServiceError("illegal", str(exc)) from None
+        except MoveError as exc:
+            raise ServiceError("malformed", str(exc)) from None
+
+    def check_referee(self, who: Identity) -> None:
+        """C8: what refuses a referee's decision before the referee policy is asked."""
+        match = self.check_playing()
+        if not match.variant.referee:
+            raise ServiceError("no-referee", f"{match.variant.title} has no table referee (C8)")
+        if self.seat_of(who) is not None:
+            raise ServiceError("forbidden", "a player at this table cannot referee it")
+
+    def _seated(self, who: Identity, message: str, code: str = "not-seated") -> int:
+        seat = self.seat_of(who)
+        if seat is None:
+            raise ServiceError(code, message)
+        return seat
+
+    def _check_player(self, who: Identity | None, what: str) -> None:
+        if who is not None and self.seat_of(who) is None and who.id != self.owner:
+            raise ServiceError("forbidden", f"only the table's players may {what}")
+
+    def check_playing(self) -> Match:
+        """The match in play, or ServiceError ``not-playing``."""
+        if self.status != "playing" or self.match is None:
+            raise ServiceError("not-playing", "no match is being played at this table")
+        return self.match
 
     def parse(self, text: str, seat: int | None) -> tuple[int | None, Action]:
         """A move of ``seat`` (None: the table) in record notation, resolved in the hand in play."""

@@ -20,8 +20,7 @@ async def table_records(
     table_id: TableId, platform: PlatformDep, who: Caller, invite: Invite = None
 ) -> list[dict[str, Any]]:
     """The finished matches of a table (a private table's need its invite: they name its players)."""
-    table = await platform.tables.fetch(table_id)
-    table.state.check_entry(who, invite)
+    await platform.tables.entered(table_id, who, invite)
     rows = await platform.records.of_table(table_id)
     return [
         {

@@ -112,7 +112,7 @@ async def create_table(body: TableIn, who: Who, platform: PlatformDep) -> dict[s
         who, body.variant, body.players, body.game_options(), body.private, rated=body.rated, bots_rated=body.bots_rated
     )
     if body.sit:
-        await table.join(who, None, table.state.invite)
+        await table.join(who, None, table.invite)
     if body.bots_after is not None:
         table.schedule_bots_after(body.bots_after, body.bot)
     return table.summary(with_invite=True)
@@ -120,9 +120,7 @@ async def create_table(body: TableIn, who: Who, platform: PlatformDep) -> dict[s
 
 async def _table(platform: PlatformDep, table_id: str, who: Any = None, invite: str | None = None) -> Table:
     """The table, if the caller may see it (a private table needs its invite, or a seat at it)."""
-    table = await platform.tables.fetch(table_id)
-    table.state.check_entry(who, invite)
-    return table
+    return await platform.tables.entered(table_id, who, invite)
 
 
 @routes.get("/api/tables/{table_id}")
@@ -130,7 +128,7 @@ async def get_table(table_id: TableId, platform: PlatformDep, who: Caller, invit
     """The table's summary, and whether the caller may referee it (``referee``, C8: its tournament's referees;
     outside tournaments the creator of a strict table who does not sit at it)."""
     table = await _table(platform, table_id, who, invite)
-    referee = who is not None and await platform.tables.may_referee(table.state, who)
+    referee = who is not None and await table.may_referee(who)
     return {**table.summary(), "referee": referee}
 
 
@@ -184,11 +182,11 @@ async def referee_console(table_id: TableId, who: Who, platform: PlatformDep) ->
     ``POST`` below says who they are): anyone else, a guest, a player at the table, and everyone at a table of
     a game without a table referee (``GET /api/variants``' ``referee``), gets ``forbidden`` (403)."""
     table = await platform.tables.fetch(table_id)
-    await platform.tables.check_referee(table.state, who)
+    await platform.tables.check_referee(table, who)
     return {
         "table": table.id,
-        "variant": table.state.variant,
-        "tournament": table.state.tournament_id,
+        "variant": table.variant,
+        "tournament": table.tournament_id,
         "referee": {"id": who.id, "name": who.name},
         "decisions": list(REFEREE_DECISIONS),
     }
