@@ -57,3 +57,44 @@ def test_no_game_name_is_compared_outside_the_engine() -> None:
             if COMPARED.search(line):
                 found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
     assert found == []
+
+
+#: The longest a class and a function may be outside the engine (``rules/`` holds the games' long tables).
+MAX_CLASS, MAX_FUNCTION = 350, 80
+
+
+def test_no_class_or_function_outside_the_engine_is_too_long() -> None:
+    long = []
+    for layer in LAYERS[1:]:
+        for path in python_files(layer):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                limit = (
+                    MAX_CLASS
+                    if isinstance(node, ast.ClassDef)
+                    else MAX_FUNCTION
+                    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+                    else None
+                )
+                if limit is None:
+                    continue
+                assert node.end_lineno is not None
+                size = node.end_lineno - node.lineno + 1
+                if size > limit:
+                    long.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.name} is {size} lines (> {limit})")
+    assert long == []
+
+
+def test_the_web_layer_asks_services_never_the_store_or_a_tables_state() -> None:
+    """Routes and the websocket call the platform's services: no import of the store, no ``platform.store``,
+    no reaching into a live table's state (``table.state``)."""
+    reaching = re.compile(r"\bplatform\.store\b|\btables?\.state\b|\bt\.state\b")
+    found = []
+    for path in python_files("web"):
+        text = path.read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("capicua.service.store"):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}: imports {node.module}")
+        for number, line in enumerate(text.splitlines(), start=1):
+            if reaching.search(line):
+                found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert found == []

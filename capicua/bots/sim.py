@@ -490,11 +490,9 @@ class SpinnerWorld(_AlphaBeta):
         rng: random.Random | None,
         trace: list[int] | None,
     ) -> int:
-        me = self.me & 1
-        score = 0  # ours minus theirs
+        me, score = self.me & 1, 0  # score: ours minus theirs
         sp = self.sp
-        turn, last, passes = self.turn, self.last, self.passes
-        dseat, dcount = self.dseat, self.dcount
+        turn, last, passes, dseat, dcount = self.turn, self.last, self.passes, self.dseat, self.dcount
         rand = rng.random if (rng is not None and eps > 0) else None
         galo = False  # the first move, given, is played without a call
         pips = PIPS

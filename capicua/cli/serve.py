@@ -48,6 +48,7 @@ def serve_command(
     import uvicorn
 
     from capicua.service.identity import load_secret
+    from capicua.service.platform import Platform
     from capicua.service.store import Store, StoreError, default_url
     from capicua.service.tables import TableConfig
     from capicua.web.app import create_app
@@ -80,6 +81,6 @@ def serve_command(
         zoneinfo.ZoneInfo(timezone)
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):
         raise fail(f"unknown time zone {timezone!r} (e.g. America/Sao_Paulo, America/Manaus, UTC)", 2) from None
-    app_ = create_app(store, load_secret(data_dir), config, timezone=timezone)
+    app_ = create_app(Platform(store, load_secret(data_dir), config, timezone=timezone))
     Console(stderr=True).print(f"capicua on http://{host}:{port}  (database: {url.split('://')[0]}, data: {data_dir})")
     uvicorn.run(app_, host=host, port=port, log_level="warning", ws_max_size=65536, ws_per_message_deflate=ws_deflate)

@@ -86,7 +86,7 @@ class Bus(Protocol):
 class LocalBus:
     """The in-process bus: ``publish`` awaits the handlers in the order they subscribed; the first
     that raises stops the delivery and the error reaches the publisher (the table tries again, see
-    ``MatchFlow.follow_up``)."""
+    ``TableRunner.follow_up``)."""
 
     def __init__(self) -> None:
         self._handlers: defaultdict[str, list[Handler[Any]]] = defaultdict(list)

@@ -8,10 +8,9 @@ messages are typed (``protocol.py``) and documented in ``docs/protocol.md``.
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
 import gc
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 from fastapi import FastAPI
@@ -21,9 +20,6 @@ from fastapi.staticfiles import StaticFiles
 from swagger_ui_bundle import swagger_ui_path
 
 from capicua.service.platform import Platform
-from capicua.service.ratings.service import TIMEZONE
-from capicua.service.store import Store
-from capicua.service.tables import TableConfig
 from capicua.web import errors, socket
 from capicua.web.routes import analysis, botapi, identity, quickplay, ratings, records, tables, tournaments, variants
 
@@ -67,16 +63,9 @@ def _quiet_uvicorn() -> None:
         logger.addFilter(_QuietInvalidUtf8())
 
 
-def create_app(
-    store: Store,
-    secret: str,
-    config: TableConfig | None = None,
-    timezone: str = TIMEZONE,
-    clock: Callable[[], dt.datetime] | None = None,
-) -> FastAPI:
-    """The platform's ASGI app on ``store``; ``secret`` signs identity tokens; ``timezone`` is the
-    platform's (weeks close at Sunday's midnight there, D4); ``clock`` tells the time (tests)."""
-    platform = Platform(store, secret, config, timezone=timezone, clock=clock)
+def create_app(platform: Platform) -> FastAPI:
+    """The ASGI app of ``platform`` (built over its store by the caller: the web layer never opens a store
+    itself); the app's lifespan opens and closes the platform."""
     _quiet_uvicorn()
 
     @contextlib.asynccontextmanager

@@ -10,6 +10,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from capicua.service.platform import Platform
 from capicua.service.store import Store, default_url
 from capicua.service.tables import TableConfig
 from capicua.service.tables import flow as flow_module
@@ -21,7 +22,7 @@ from tests.web.helpers import Harness, seeded_secrets
 @pytest.fixture
 def app(tmp_path: Path) -> FastAPI:
     config = TableConfig(bot_delay=0, bot_workers=0, call_grace=0)  # bots at once, inline; no wait for calls
-    return create_app(Store(default_url(tmp_path)), "test-secret", config)
+    return create_app(Platform(Store(default_url(tmp_path)), "test-secret", config))
 
 
 @pytest.fixture

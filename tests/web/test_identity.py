@@ -13,6 +13,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from capicua.service.platform import Platform
 from capicua.service.store import Store, default_url
 from capicua.service.tables import TableConfig
 from capicua.web.app import create_app
@@ -209,7 +210,7 @@ def test_a_new_password_ends_the_other_sessions_and_this_one_goes_on(h: Harness)
 def two_nodes(tmp_path: Path) -> Iterator[tuple[TestClient, TestClient]]:
     """Two servers on one database (one secret): what one ends, the other refuses."""
     config = TableConfig(bot_delay=0, bot_workers=0, call_grace=0)
-    apps: list[FastAPI] = [create_app(Store(default_url(tmp_path)), "test-secret", config) for _ in range(2)]
+    apps: list[FastAPI] = [create_app(Platform(Store(default_url(tmp_path)), "test-secret", config)) for _ in range(2)]
     with TestClient(apps[0]) as one, TestClient(apps[1]) as two:
         yield one, two
 

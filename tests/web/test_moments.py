@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from capicua.service.platform import Platform
 from capicua.service.store import Store
 from capicua.service.tables import TableConfig
 from capicua.web.app import create_app
@@ -21,7 +22,8 @@ from tests.service.conftest import empty_store_url, pg_url  # noqa: F401 (fixtur
 
 @pytest.fixture
 def client(empty_store_url: str) -> Iterator[TestClient]:  # noqa: F811
-    app = create_app(Store(empty_store_url), "test-secret", TableConfig(bot_delay=0, bot_workers=0, call_grace=0))
+    config = TableConfig(bot_delay=0, bot_workers=0, call_grace=0)
+    app = create_app(Platform(Store(empty_store_url), "test-secret", config))
     with TestClient(app) as client:
         yield client
 

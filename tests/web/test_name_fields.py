@@ -12,6 +12,7 @@ from urllib.parse import quote
 import pytest
 from fastapi.testclient import TestClient
 
+from capicua.service.platform import Platform
 from capicua.service.store import Store
 from capicua.service.tables import TableConfig
 from capicua.web.app import create_app
@@ -25,7 +26,8 @@ CONTROLS = ["\x00", "\x01", "\t", "\n", "\x1b", "\x1f", "\x7f", "\x85", "\u2028"
 
 @pytest.fixture
 def h(empty_store_url: str) -> Iterator[Harness]:  # noqa: F811
-    app = create_app(Store(empty_store_url), "test-secret", TableConfig(bot_delay=0, bot_workers=0, call_grace=0))
+    config = TableConfig(bot_delay=0, bot_workers=0, call_grace=0)
+    app = create_app(Platform(Store(empty_store_url), "test-secret", config))
     with TestClient(app) as client:
         yield Harness(app, client)
 

@@ -175,7 +175,8 @@ def test_the_loop_answers_while_a_large_upload_is_checked(quick: TestClient, mon
 def test_an_upload_is_checked_in_a_worker_process(tmp_path: Path) -> None:
     """With analysis workers (as the server runs), the check runs in a process of its own: its RecordError
     comes back whole, as a 422 naming the step, and a record that replays is analysed."""
-    app: FastAPI = create_app(Store(default_url(tmp_path)), "s", TableConfig(bot_delay=0, bot_workers=0, call_grace=0))
+    config = TableConfig(bot_delay=0, bot_workers=0, call_grace=0)
+    app: FastAPI = create_app(Platform(Store(default_url(tmp_path)), "s", config))
     with TestClient(app) as client:
         platform(client).analyses.workers = 1
         platform(client).analyses.worlds = 1
