@@ -83,7 +83,9 @@ def row(variant: str, rated: bool) -> TableRow:
     )  # fmt: skip
 
 
-async def live(variant: str, rated: bool, choices: list[tuple[str, int]]) -> tuple[list[Request], Any, list[Any], Table]:
+async def live(
+    variant: str, rated: bool, choices: list[tuple[str, int]]
+) -> tuple[list[Request], Any, list[Any], Table]:
     """Play ``choices`` at a live table; the requests made, what each answered, the frames each watcher got."""
     store = MemoryEvents()
     tasks: set[asyncio.Task[None]] = set()
