@@ -1,8 +1,8 @@
 """Live tables: seats, matches, clocks and bots, with every change an event.
 
-A :class:`Table` is the authority for one table, made of small parts (``state``, ``log``, ``fanout``,
-``frames``, ``clocks``, ``bots``: see :mod:`capicua.service.tables.table`); :class:`TableService`
-holds every live table of a server.
+A :class:`Table` is the authority for one table: its state says what happens (``state``, ``follows``,
+``flow``) and its runner does the I/O (``runner``, with ``log``, ``fanout``, ``frames``, ``clocks``, ``bots``:
+see :mod:`capicua.service.tables.table`); :class:`TableService` holds every live table of a server.
 """
 
 from capicua.service.tables.bots import BotPool
