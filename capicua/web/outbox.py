@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 import orjson
@@ -35,7 +35,7 @@ class Outbox:
     ) -> None:
         self._write_text = write_text
         self._close = close
-        self._queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(maxsize=limit)
+        self._queue: asyncio.Queue[Mapping[str, Any] | None] = asyncio.Queue(maxsize=limit)
         self._task = asyncio.create_task(self._run())
 
     async def _run(self) -> None:
@@ -54,7 +54,7 @@ class Outbox:
     def closed(self) -> bool:
         return self._task.done()
 
-    async def send(self, frame: dict[str, Any]) -> None:
+    async def send(self, frame: Mapping[str, Any]) -> None:
         """Queue ``frame``; raise ConnectionError if the connection is gone or has fallen behind."""
         if self._task.done():
             raise ConnectionError("this connection is closed")

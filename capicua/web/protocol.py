@@ -18,12 +18,16 @@ capicua.web.protocol.ProtocolError: action must be a move in record notation, e.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import orjson
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError
+from typing_extensions import TypedDict
 
 from capicua.service.tables.chat import MAX_TEXT
+from capicua.service.tables.messages import TableFrame
 
 __all__ = [
     "CLIENT_MESSAGES",
@@ -210,80 +214,79 @@ def parse(text: str | bytes | None) -> ClientMessage:
 
 
 # -- what the server sends -------------------------------------------------------------------------
-class _Frame(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class Welcome(_Frame):
+# The table's frames are the service's models (capicua.service.tables.messages); the socket's own are here.
+class Welcome(TypedDict):
     """The first frame of every connection: who the server takes you for (None: anonymous)."""
 
     type: Literal["welcome"]
-    you: dict[str, Any] | None
+    you: You | None
 
 
-class Pong(_Frame):
+class You(TypedDict):
+    id: str
+    name: str
+
+
+class Pong(TypedDict):
     type: Literal["pong"]
-    ref: Ref = None
+    ref: Ref
 
 
-class Ack(_Frame):
+class Ack(TypedDict):
     """Your action was committed (it is durable) as event ``n``."""
 
     type: Literal["ack"]
-    ref: Ref = None
+    ref: Ref
     n: int
 
 
-class Error(_Frame):
+class Error(TypedDict):
     """Your message was refused; nothing changed. ``code`` is one of docs/protocol.md's error codes."""
 
     type: Literal["error"]
     code: str
     message: str
-    ref: Ref = None
+    ref: Ref
 
 
-class Event(_Frame):
-    """Event ``n`` of a table: its public part, and your view of the table after it (``state``; left
-    out of the older events replayed to a reconnecting client)."""
+#: Every frame the server sends on ``/ws``.
+ServerFrame = Welcome | Pong | Ack | Error | TableFrame
 
-    type: Literal["event"]
-    table: str
-    n: int
-    event: dict[str, Any]
-    state: dict[str, Any] | None = None
+for _model in (Welcome, You, Pong, Ack, Error):
+    setattr(_model, "__pydantic_config__", ConfigDict(extra="forbid"))  # noqa: B010 (as in messages.py)
 
-
-class State(_Frame):
-    """Your whole view of a table (sent when you subscribe from too far back, or from nothing)."""
-
-    type: Literal["state"]
-    table: str
-    n: int
-    state: dict[str, Any]
+#: Every frame the server sends, as one tagged union (by ``type``): it checks a frame (the tests check
+#: every frame they receive) and exports the JSON Schema of them all (:func:`frame_schema`).
+SERVER_FRAMES: TypeAdapter[Any] = TypeAdapter(Annotated[ServerFrame, Field(discriminator="type")])
 
 
-class ChatFrame(_Frame):
-    """Somebody at the table said something: a quick message's id (``preset``) or a ``text``."""
-
-    type: Literal["chat"]
-    table: str
-    seat: int
-    name: str | None
-    preset: str | None
-    text: str | None
-    at: str
+def frame_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of every frame the server sends, from the models themselves."""
+    schema = SERVER_FRAMES.json_schema()
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "capicua server frame", **schema}
 
 
-class Synced(_Frame):
-    """You are up to date at event ``n``."""
-
-    type: Literal["synced"]
-    table: str
-    n: int
+#: Where docs/protocol.md holds the generated schema.
+SCHEMA_BEGIN, SCHEMA_END = "<!-- frames-schema:begin -->", "<!-- frames-schema:end -->"
 
 
-#: Every frame the server sends.
-SERVER_FRAMES: TypeAdapter[Any] = TypeAdapter(
-    Annotated[Welcome | Pong | Ack | Error | Event | State | Synced | ChatFrame, Field(discriminator="type")]
-)
+def schema_block() -> str:
+    """The generated part of docs/protocol.md: the schema, as a JSON code block between its markers."""
+    text = json.dumps(frame_schema(), indent=1, ensure_ascii=False)
+    return f"{SCHEMA_BEGIN}\n```json\n{text}\n```\n{SCHEMA_END}"
+
+
+def write_docs(path: Path) -> bool:
+    """Write :func:`schema_block` into the doc at ``path`` between its markers; whether it changed."""
+    doc = path.read_text(encoding="utf-8")
+    start, end = doc.index(SCHEMA_BEGIN), doc.index(SCHEMA_END) + len(SCHEMA_END)
+    new = doc[:start] + schema_block() + doc[end:]
+    path.write_text(new, encoding="utf-8")
+    return new != doc
+
+
+if __name__ == "__main__":  # python -m capicua.web.protocol docs/protocol.md: the schema written into the doc
+    import sys
+
+    target = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/protocol.md")
+    print(f"{target}: {'updated' if write_docs(target) else 'already up to date'}")

@@ -20,15 +20,21 @@ from capicua.service.tables import Subscriber
 from capicua.web.deps import socket_identity
 from capicua.web.outbox import Outbox
 from capicua.web.protocol import (
+    Ack,
     Action,
     Chat,
     ClientMessage,
+    Error,
     Next,
     Ping,
+    Pong,
     ProtocolError,
     Referee,
+    ServerFrame,
     Subscribe,
     Unsubscribe,
+    Welcome,
+    You,
     parse,
 )
 
@@ -50,16 +56,16 @@ class Connection:
         self.subs: dict[str, Subscriber] = {}
         self.outbox = Outbox(ws.send_text, lambda code, reason: ws.close(code=code, reason=reason), OUTBOX_FRAMES)
 
-    async def send(self, frame: dict[str, Any]) -> None:
+    async def send(self, frame: ServerFrame) -> None:
         await self.outbox.send(frame)
 
     async def error(self, code: str, message: str, ref: Any = None) -> None:
-        await self.send({"type": "error", "code": code, "message": message, "ref": ref})
+        await self.send(Error(type="error", code=code, message=message, ref=ref))
 
     async def handle(self, msg: ClientMessage) -> None:
         tables = self.platform.tables
         if isinstance(msg, Ping):
-            await self.send({"type": "pong", "ref": msg.ref})
+            await self.send(Pong(type="pong", ref=msg.ref))
         elif isinstance(msg, Subscribe):
             table = await tables.entered(msg.table, self.who, msg.invite)
             old = self.subs.pop(table.id, None)
@@ -83,7 +89,7 @@ class Connection:
             else:
                 n = await table.referee(self.who, msg.decision, msg.seat, msg.points, msg.tile, msg.reason)
             with contextlib.suppress(Exception):  # the client may have gone: the action stands
-                await self.send({"type": "ack", "ref": msg.ref, "n": n})
+                await self.send(Ack(type="ack", ref=msg.ref, n=n))
         elif isinstance(msg, Chat):
             table = await tables.fetch(msg.table)
             await table.say(self.who, msg.preset, msg.text)
@@ -102,7 +108,7 @@ async def socket(ws: WebSocket, token: Annotated[str | None, Query()] = None) ->
     await ws.accept()
     conn = Connection(ws.app.state.platform, ws, await socket_identity(ws, token))
     who = conn.who
-    await conn.send({"type": "welcome", "you": None if who is None else {"id": who.id, "name": who.name}})
+    await conn.send(Welcome(type="welcome", you=None if who is None else You(id=who.id, name=who.name)))
     try:
         while True:
             message = await ws.receive()

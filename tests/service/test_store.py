@@ -462,7 +462,7 @@ async def stop_service(store: Store, service: TableService) -> None:
 def subscribe(table: Table) -> tuple[asyncio.Queue[dict[str, Any]], Subscriber]:
     frames: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
 
-    async def send(frame: dict[str, Any]) -> None:
+    async def send(frame: Any) -> None:
         frames.put_nowait(frame)
 
     return frames, Subscriber(ANA, table.seat_of(ANA), send)

@@ -543,7 +543,7 @@ def test_a_named_referee_fines_and_records_a_touched_tile_on_a_live_table(empty_
         assert match is not None
         seen: list[dict[str, Any]] = []
 
-        async def send(frame: dict[str, Any]) -> None:
+        async def send(frame: Any) -> None:
             seen.append(frame)
 
         await table.subscribe(Subscriber(None, None, send), None)

@@ -67,7 +67,8 @@ def test_D1_a_resigned_rated_match_is_rated_once_and_lost_for_the_side_that_left
     r = h.client.post(f"/api/tables/{table_id}/resign", headers=people[1].headers)  # Bia leaves
     assert r.status_code == 200, r.text
     end = watcher.recv_until(lambda f: f["type"] == "event" and f["event"]["kind"] == "end")
-    assert end["event"] == {"kind": "end", "match": 1, "winner": 0, "how": "abandon", "seat": 1}
+    outcome = {"termination": "abandon", "winner": 0, "totals": end["state"]["totals"]}
+    assert end["event"] == {"kind": "end", "match": 1, "winner": 0, "how": "abandon", "seat": 1, "outcome": outcome}
     assert end["state"]["winner"] == 0
     record = h.client.get(f"/api/tables/{table_id}/records").json()[0]
     changes = {c["seat"]: c for c in record["ratings"]}

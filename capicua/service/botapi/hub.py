@@ -33,6 +33,7 @@ from capicua.service.store import AccountStore, InvitationStore
 from capicua.service.store.schema import BotInvitationRow, now
 from capicua.service.tables import Table, TableService
 from capicua.service.tables.fanout import Subscriber
+from capicua.service.tables.messages import TableFrame
 
 __all__ = ["INVITATION_TTL", "KEEPALIVE", "BotHub", "Invitation"]
 
@@ -231,13 +232,14 @@ class BotHub:
     async def _table_frames(self, table: Table, who: Identity) -> AsyncGenerator[dict[str, Any] | None, None]:
         queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
 
-        async def send(frame: dict[str, Any]) -> None:
+        async def send(table_frame: TableFrame) -> None:
             if queue.qsize() >= BACKLOG:
                 raise ServiceError("too-fast", "this stream is not being read")
             seat = table.seat_of(who)
             match = table.match
+            frame: dict[str, Any] = dict(table_frame)  # the table's frame, and the seat's view (docs/bots.md)
             if seat is not None and match is not None and match.hands and frame.get("state") is not None:
-                frame = {**frame, "view": match.hand.view(seat).to_json()}
+                frame["view"] = match.hand.view(seat).to_json()
             queue.put_nowait(frame)
 
         sub = Subscriber(who, table.seat_of(who), send)

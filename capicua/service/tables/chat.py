@@ -11,11 +11,11 @@ from __future__ import annotations
 import datetime as dt
 import time
 from collections import deque
-from typing import Any
 
 from capicua.service.errors import ServiceError
 from capicua.service.identity import clean_name
 from capicua.service.tables.fanout import Fanout, Subscriber
+from capicua.service.tables.messages import ChatFrame
 from capicua.service.tables.state import TableState
 
 __all__ = ["CHAT_PRESETS", "MAX_TEXT", "TableChat"]
@@ -34,7 +34,7 @@ class TableChat:
     def __init__(self, state: TableState, fanout: Fanout) -> None:
         self.table = state
         self.fanout = fanout
-        self.recent: deque[dict[str, Any]] = deque(maxlen=KEPT)
+        self.recent: deque[ChatFrame] = deque(maxlen=KEPT)
         self._last: dict[int, float] = {}  # seat -> when it last spoke (monotonic)
 
     def free_text_allowed(self) -> bool:
@@ -45,7 +45,7 @@ class TableChat:
         match = t.match
         return t.status != "playing" or match is None or match.needs_deal()
 
-    async def say(self, seat: int | None, preset: str | None, text: str | None) -> dict[str, Any]:
+    async def say(self, seat: int | None, preset: str | None, text: str | None) -> ChatFrame:
         """``seat`` says a preset or a text; the frame everybody gets. ServiceError when it may not."""
         if seat is None:
             raise ServiceError("not-seated", "only the table's players talk at it")
@@ -68,15 +68,15 @@ class TableChat:
         if now - self._last.get(seat, -MIN_INTERVAL) < MIN_INTERVAL:
             raise ServiceError("too-fast", "one message a second")
         self._last[seat] = now
-        frame = {
-            "type": "chat",
-            "table": self.table.id,
-            "seat": seat,
-            "name": self.table.seats[seat].name,
-            "preset": preset,
-            "text": text,
-            "at": dt.datetime.now(dt.UTC).isoformat(),
-        }
+        frame = ChatFrame(
+            type="chat",
+            table=self.table.id,
+            seat=seat,
+            name=self.table.seats[seat].name,
+            preset=preset,
+            text=text,
+            at=dt.datetime.now(dt.UTC).isoformat(),
+        )
         self.recent.append(frame)
         for sub in list(self.fanout.subscribers):
             await self.fanout.send(sub, frame)

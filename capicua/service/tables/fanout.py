@@ -12,16 +12,19 @@ import contextlib
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+
+import orjson
 
 from capicua.service.identity import Identity
+from capicua.service.tables.messages import EventFrame, StateFrame, SyncedFrame, TableEvent, TableFrame, TableView
 
 __all__ = ["REPLAY_WINDOW", "Fanout", "Send", "Subscriber"]
 
 #: Frames kept per table for clients that reconnect; older gaps get a full state.
 REPLAY_WINDOW = 500
 
-Send = Callable[[dict[str, Any]], Awaitable[None]]
+#: A connection's send: a frame into its outbox (a dict; orjson writes it).
+Send = Callable[[TableFrame], Awaitable[None]]
 
 
 @dataclass(eq=False)
@@ -38,29 +41,29 @@ class Fanout:
     def __init__(self, table_id: str, window: int | None = None) -> None:
         self.table_id = table_id
         self.subscribers: list[Subscriber] = []
-        # The public part of the last events, as (n, its items): tuples of plain values, which Python's
-        # cyclic garbage collector stops watching (a (n, dict) pair it would walk at every full collection).
-        self.frames: deque[tuple[int, tuple[tuple[str, Any], ...]]] = deque(maxlen=window or REPLAY_WINDOW)
+        # The public part of the last events, as (n, its JSON): bytes, which Python's cyclic garbage collector
+        # does not watch (a (n, dict) pair it would walk at every full collection).
+        self.frames: deque[tuple[int, bytes]] = deque(maxlen=window or REPLAY_WINDOW)
 
     async def broadcast(
         self,
         n: int,
-        public: dict[str, Any],
+        public: TableEvent,
         seat_of: Callable[[Identity | None], int | None],
-        frame: Callable[[dict[str, Any], int | None], dict[str, Any]],
+        frame: Callable[[TableEvent, int | None], EventFrame],
     ) -> None:
         """Send event ``n`` to everyone, each frame built once per seat (``frame(public, seat)``)."""
-        audiences: dict[int | None, dict[str, Any]] = {}
+        audiences: dict[int | None, EventFrame] = {}
         for sub in list(self.subscribers):
             # The seat of a connection follows its player (join, leave), never the seat it once had.
             sub.seat = seat_of(sub.identity)
             if sub.seat not in audiences:
                 audiences[sub.seat] = frame(public, sub.seat)
-        self.frames.append((n, tuple(public.items())))
+        self.frames.append((n, orjson.dumps(public)))
         for sub in list(self.subscribers):
             await self.send(sub, audiences[sub.seat])
 
-    async def send(self, sub: Subscriber, frame: dict[str, Any]) -> None:
+    async def send(self, sub: Subscriber, frame: TableFrame) -> None:
         if sub.closed:
             return
         try:
@@ -71,7 +74,7 @@ class Fanout:
                 self.subscribers.remove(sub)
 
     async def subscribe(
-        self, sub: Subscriber, last: int | None, n: int, state: Callable[[int | None], dict[str, Any]]
+        self, sub: Subscriber, last: int | None, n: int, state: Callable[[int | None], TableView]
     ) -> str:
         """Add a connection; send what it missed since event ``last`` (or its full state). Returns what
         was sent: ``synced``, ``events`` or ``state``."""
@@ -79,19 +82,19 @@ class Fanout:
         oldest = self.frames[0][0] if self.frames else n + 1
         table = self.table_id
         if last is not None and last >= n:
-            await self.send(sub, {"type": "synced", "table": table, "n": n})
+            await self.send(sub, SyncedFrame(type="synced", table=table, n=n))
             return "synced"
         if last is not None and last + 1 >= oldest:
             # The state attached to an old event is rebuilt for this seat only when sent:
             # missed events carry their public part and the seat's current state.
-            for k, items in self.frames:
+            for k, public in self.frames:
                 if k > last:
-                    missed: dict[str, Any] = {"type": "event", "table": table, "n": k, "event": dict(items)}
+                    missed = EventFrame(type="event", table=table, n=k, event=orjson.loads(public))
                     if k == n:
                         missed["state"] = state(sub.seat)
                     await self.send(sub, missed)
             return "events"
-        await self.send(sub, {"type": "state", "table": table, "n": n, "state": state(sub.seat)})
+        await self.send(sub, StateFrame(type="state", table=table, n=n, state=state(sub.seat)))
         return "state"
 
     def unsubscribe(self, sub: Subscriber) -> None:

@@ -11,9 +11,10 @@ them instead.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from capicua.service.bus import Event
+from capicua.service.tables.messages import TableEvent
 
 __all__ = [
     "Abandon",
@@ -89,5 +90,5 @@ Follow = Send | Turn | AfterHand | Stop | Begin | Forget | MarkAway | Abandon | 
 class Applied(NamedTuple):
     """An applied event: its public part (the same for everybody) and what must follow it."""
 
-    public: dict[str, Any]
+    public: TableEvent
     follows: tuple[Follow, ...]

@@ -44,6 +44,7 @@ from capicua.service.tables.follows import (
 )
 from capicua.service.tables.frames import Frames
 from capicua.service.tables.log import EventLog, NotDurable
+from capicua.service.tables.messages import TableEvent
 from capicua.service.tables.pace import Pace
 from capicua.service.tables.ports import Ports
 from capicua.service.tables.state import TableState
@@ -88,7 +89,7 @@ class TableRunner:
         return clocks.deadline, clocks.match_ends(), clocks.next_deal
 
     # -- events ---------------------------------------------------------------------------------
-    async def commit(self, kind: str, data: dict[str, Any], parsed: Any = None) -> dict[str, Any]:
+    async def commit(self, kind: str, data: dict[str, Any], parsed: Any = None) -> TableEvent:
         """Apply event ``n + 1``, store it, then carry out what follows it; return its public part."""
         status = {"start": "playing", "end": "finished"}.get(kind)  # stored with the event
         try:

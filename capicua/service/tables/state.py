@@ -14,7 +14,7 @@ import datetime as dt
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from capicua.bots.registry import check_spec
 from capicua.rules import variants
@@ -39,6 +39,17 @@ from capicua.service.tables.follows import (
     Send,
     Stop,
     Turn,
+)
+from capicua.service.tables.messages import (
+    ActionEvent,
+    AwayEvent,
+    DealEvent,
+    EndEvent,
+    MatchOutcomeView,
+    NameEvent,
+    SeatEvent,
+    SeatInfo,
+    StartEvent,
 )
 
 __all__ = ["ABANDON_AFTER_TIMEOUTS", "BOT_NAMES", "Seat", "TableState"]
@@ -74,20 +85,20 @@ class Seat:
         return self.bot is not None or self.away
 
     @property
-    def kind(self) -> str:
+    def kind(self) -> Literal["person", "bot", "empty"]:
         """``person``, ``bot`` or ``empty``."""
         return "empty" if self.empty else "bot" if self.bot is not None else "person"
 
-    def json(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "bot": self.bot,
-            "away": self.away,
-            "empty": self.empty,
-            "kind": self.kind,
-            "rating": self.rating,
-            "bot_account": self.bot_account,
-        }
+    def json(self) -> SeatInfo:
+        return SeatInfo(
+            name=self.name,
+            bot=self.bot,
+            away=self.away,
+            empty=self.empty,
+            kind=self.kind,
+            rating=self.rating,
+            bot_account=self.bot_account,
+        )
 
 
 class TableState:
@@ -177,7 +188,7 @@ class TableState:
         follows: tuple[Follow, ...] = (SEND, Forget(k))
         if self.reserved is not None and self.status == "open" and not any(s.empty for s in self.seats):
             follows += (BEGIN,)  # a tournament's table starts once all four have sat down (C10)
-        return Applied({"kind": "seat", "seat": k, "name": seat.name, "bot": seat.bot}, follows)
+        return Applied(SeatEvent(kind="seat", seat=k, name=seat.name, bot=seat.bot), follows)
 
     def _start(self, data: dict[str, Any], at: dt.datetime, parsed: Any) -> Applied:
         self.match = Match(self.game, players=self.players, options=self.options, seed=data["seed"])
@@ -187,7 +198,7 @@ class TableState:
         self.abandoned = None
         self.status = "playing"
         self.started_at = at
-        return Applied({"kind": "start", "match": self.match_no}, (SEND,))
+        return Applied(StartEvent(kind="start", match=self.match_no), (SEND,))
 
     def _deal(self, data: dict[str, Any], at: dt.datetime, parsed: Any) -> Applied:
         match = self.match
@@ -201,7 +212,7 @@ class TableState:
         if len(match.hands) == 1:  # the match is on: the bot API tells the bot accounts seated here
             ids = [s.player for s in self.seats]
             follows += (Publish(MatchStarted(self.id, self.match_no, self.variant, ids)),)
-        return Applied({"kind": "deal", "hand": len(match.hands)}, follows)
+        return Applied(DealEvent(kind="deal", hand=len(match.hands)), follows)
 
     def _action(self, data: dict[str, Any], at: dt.datetime, parsed: Any) -> Applied:
         match = self.match
@@ -209,7 +220,7 @@ class TableState:
         seat_no, move = parsed if parsed is not None else match.parse_action(data["action"])
         between_hands = match.needs_deal()  # a referee's decision may come between two hands (C8)
         match.push(move, seat_no)
-        public = {"kind": "action", "seat": seat_no, "action": data["action"], "timeout": data.get("timeout", False)}
+        public = ActionEvent(kind="action", seat=seat_no, action=data["action"], timeout=data.get("timeout", False))
         if data.get("auto"):
             public["auto"] = True  # a forced pass: the table passed for him
         follows: tuple[Follow, ...] = (SEND,)
@@ -240,23 +251,35 @@ class TableState:
 
     def _name(self, data: dict[str, Any], at: dt.datetime, parsed: Any) -> Applied:
         self.seats[data["seat"]].name = data["name"]
-        return Applied({"kind": "name", "seat": data["seat"], "name": data["name"]}, (SEND,))
+        return Applied(NameEvent(kind="name", seat=data["seat"], name=data["name"]), (SEND,))
 
     def _away(self, data: dict[str, Any], at: dt.datetime, parsed: Any) -> Applied:
         seat = self.seats[data["seat"]]
         seat.away = data["away"]
         seat.timeouts = 0
-        return Applied({"kind": "away", "seat": data["seat"], "away": seat.away}, (SEND, TURN))
+        return Applied(AwayEvent(kind="away", seat=data["seat"], away=seat.away), (SEND, TURN))
 
     def _end(self, data: dict[str, Any], at: dt.datetime, parsed: Any) -> Applied:
         self.status = "finished"
         if data.get("how") in ("abandon", "forfeit"):
             # the platform decided (an abandonment; a tournament's no-show: no match was played)
             self.abandoned = {"winner": data["winner"], "seat": data.get("seat"), "how": data["how"]}
-        public = {"kind": "end", "match": self.match_no, "winner": data.get("winner"), "how": data.get("how")}
+        public = EndEvent(
+            kind="end", match=self.match_no, winner=data.get("winner"), how=data.get("how"), outcome=self._outcome(data)
+        )
         if "seat" in data:
             public["seat"] = data["seat"]  # who abandoned
         return Applied(public, (SEND, STOP))
+
+    def _outcome(self, data: dict[str, Any]) -> MatchOutcomeView:
+        """How the match ended, as the rules decided it (``Match.outcome``), or as the platform did (an
+        abandonment, a forfeit: the stored event says who won; the totals are the match's, if one was played)."""
+        match = self.match
+        if match is not None and match.outcome is not None and self.abandoned is None:
+            o = match.outcome
+            return MatchOutcomeView(termination=o.termination.value, winner=o.winner, totals=list(o.totals))
+        totals = list(match.totals) if match is not None else []
+        return MatchOutcomeView(termination=str(data.get("how")), winner=data.get("winner"), totals=totals)
 
     _steps: ClassVar[dict[str, Callable[[TableState, dict[str, Any], dt.datetime, Any], Applied]]] = {
         "seat": _seat,

@@ -28,6 +28,7 @@ from capicua.service.identity import Identity
 from capicua.service.store import TableRow
 from capicua.service.tables.chat import TableChat
 from capicua.service.tables.fanout import Subscriber
+from capicua.service.tables.messages import TableView
 from capicua.service.tables.ports import Ports
 from capicua.service.tables.referee import decision
 from capicua.service.tables.runner import TableRunner
@@ -77,9 +78,9 @@ class Table:
         """The table as the lobby shows it: with how many watch it (connections without a seat here)."""
         data = self.runner.frames.summary(with_invite)
         data["watchers"] = sum(1 for sub in self.subscribers if self.seat_of(sub.identity) is None)
-        return data
+        return dict(data)
 
-    def state_for(self, seat: int | None) -> dict[str, Any]:
+    def state_for(self, seat: int | None) -> TableView:
         """What ``seat`` (None: a spectator) may see now."""
         return self.runner.frames.state(seat)
 
