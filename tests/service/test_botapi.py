@@ -133,7 +133,7 @@ def test_an_invitation_outlives_a_restart_is_answered_once_and_goes_stale(empty_
         hub = platform.bot_hub
         robo, _ = await platform.accounts.log_in("robo", "password1")
         events = hub.events(robo)
-        got = [await asyncio.wait_for(anext(events), 5) for _ in range(2)]
+        got: list[Any] = [await asyncio.wait_for(anext(events), 5) for _ in range(2)]
         await events.aclose()
         assert [g["id"] for g in got if g] == [first, second]
         assert got[0] is not None and got[0]["seat"] == 2 and got[0]["from"]["name"] == "ana"

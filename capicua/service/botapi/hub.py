@@ -26,6 +26,7 @@ from collections.abc import AsyncGenerator, Callable
 from dataclasses import dataclass
 from typing import Any
 
+from capicua.service.botapi.messages import AccountEvent, InvitationFrame, Inviter, TableFinish, TableStart
 from capicua.service.bus import Bus, MatchEnded, MatchStarted
 from capicua.service.errors import ServiceError
 from capicua.service.identity import Identity
@@ -59,17 +60,19 @@ class Invitation:
     invite: str | None  # a private table's invite code (the inviter sits there: he may share it)
     at: dt.datetime
 
-    def json(self) -> dict[str, Any]:
-        return {
-            "type": "invitation",
-            "id": self.id,
-            "table": self.table,
-            "seat": self.seat,
-            "variant": self.variant,
-            "options": self.options,
-            "rated": self.rated,
-            "from": {"id": self.by_id, "name": self.by_name},
-        }
+    def json(self) -> InvitationFrame:
+        return InvitationFrame(
+            {
+                "type": "invitation",
+                "id": self.id,
+                "table": self.table,
+                "seat": self.seat,
+                "variant": self.variant,
+                "options": self.options,
+                "rated": self.rated,
+                "from": Inviter(id=self.by_id, name=self.by_name),
+            }
+        )
 
     def row(self) -> BotInvitationRow:
         data: dict[str, Any] = {"from": {"id": self.by_id, "name": self.by_name}, "variant": self.variant}
@@ -99,7 +102,7 @@ class BotHub:
         self.accounts = accounts
         self.invitations = invitations
         self.clock = clock
-        self.streams: defaultdict[str, list[asyncio.Queue[dict[str, Any]]]] = defaultdict(list)
+        self.streams: defaultdict[str, list[asyncio.Queue[AccountEvent]]] = defaultdict(list)
 
     def attach(self, bus: Bus) -> BotHub:
         bus.subscribe(MatchStarted.topic, self.match_started)
@@ -110,7 +113,7 @@ class BotHub:
         """Whether the bot account has an event stream open (it can answer invitations now)."""
         return bool(self.streams.get(account_id))
 
-    def _push(self, account_id: str, event: dict[str, Any]) -> None:
+    def _push(self, account_id: str, event: AccountEvent) -> None:
         for queue in self.streams.get(account_id, []):
             if queue.qsize() < BACKLOG:
                 queue.put_nowait(event)
@@ -174,15 +177,15 @@ class BotHub:
         await self._take(who, invitation_id)
 
     # -- the event stream ----------------------------------------------------------------------------
-    def events(self, who: Identity) -> AsyncGenerator[dict[str, Any] | None, None]:
+    def events(self, who: Identity) -> AsyncGenerator[AccountEvent | None, None]:
         """The bot's events, as they come (None: nothing for a while, a keep-alive). Refused at once (not when
         iterated) to an account that is not a bot."""
         if not who.bot:
             raise ServiceError("forbidden", "the bot API's streams are for bot accounts (create one with bot: true)")
         return self._events(who)
 
-    async def _events(self, who: Identity) -> AsyncGenerator[dict[str, Any] | None, None]:
-        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+    async def _events(self, who: Identity) -> AsyncGenerator[AccountEvent | None, None]:
+        queue: asyncio.Queue[AccountEvent] = asyncio.Queue()
         self.streams[who.id].append(queue)
         try:
             for invitation in await self.pending(who.id):
@@ -209,16 +212,14 @@ class BotHub:
     async def match_ended(self, event: MatchEnded) -> None:
         for player in event.player_ids:
             if player is not None and player in self.streams:
-                self._push(
-                    player,
-                    {
-                        "type": "tableFinish",
-                        "table": event.table_id,
-                        "match": event.match_no,
-                        "winner": event.outcome.winner,
-                        "how": event.outcome.termination.value,
-                    },
+                finish = TableFinish(
+                    type="tableFinish",
+                    table=event.table_id,
+                    match=event.match_no,
+                    winner=event.outcome.winner,
+                    how=event.outcome.termination.value,
                 )
+                self._push(player, finish)
 
     # -- a seat's table stream -----------------------------------------------------------------------
     async def table_stream(self, who: Identity, table_id: str) -> AsyncGenerator[dict[str, Any] | None, None]:
@@ -262,5 +263,5 @@ class BotHub:
             table.unsubscribe(sub)
 
 
-def _started(table: str, match: int, variant: str, seat: int) -> dict[str, Any]:
-    return {"type": "tableStart", "table": table, "match": match, "variant": variant, "seat": seat}
+def _started(table: str, match: int, variant: str, seat: int) -> TableStart:
+    return TableStart(type="tableStart", table=table, match=match, variant=variant, seat=seat)

@@ -3,7 +3,7 @@ actions, invitations; and people inviting bot accounts to their tables."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from typing import Annotated, Any
 
 import orjson
@@ -42,7 +42,7 @@ class InviteIn(StrictModel):
     seat: Annotated[int, Field(ge=0, le=3)] | None = None
 
 
-def _ndjson(items: AsyncIterator[dict[str, Any] | None]) -> StreamingResponse:
+def _ndjson(items: AsyncIterator[Mapping[str, Any] | None]) -> StreamingResponse:
     async def lines() -> AsyncIterator[bytes]:
         async for item in items:
             yield b"\n" if item is None else orjson.dumps(item) + b"\n"
