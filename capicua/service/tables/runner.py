@@ -69,7 +69,7 @@ class TableRunner:
         self.fanout = Fanout(state.id)
         self.pace = Pace(state, ports.config, rng)
         self.clocks = Clocks(state, ports.spawn, self.timed_out, self.time_up, self.pace.forced_pass, self.pace.pause)
-        self.frames = Frames(state, lambda: self.log.n, self._clock_times)
+        self.frames = Frames(state, self._position, self._clock_times)
         self.bots = BotTurns(
             state, ports.bot_pool, rng, self.pace.bot_delay, ports.spawn, self.lock, self._position, self.bot_acts
         )

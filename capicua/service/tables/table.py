@@ -54,10 +54,23 @@ class Table:
         """The number of the table's last committed event."""
         return self.runner.n
 
-    status = property(lambda self: self.state.status, doc="``open``, ``playing`` or ``finished``.")
-    invite = property(lambda self: self.state.invite, doc="A private table's invite (None: public).")
-    variant = property(lambda self: self.state.variant, doc="The table's game.")
-    tournament_id = property(lambda self: self.state.tournament_id, doc="The tournament of its match, if any.")
+    @property
+    def status(self) -> str:
+        """``open``, ``playing`` or ``finished``."""
+        return self.state.status
+
+    @property
+    def invite(self) -> str | None:
+        """A private table's invite (None: public)."""
+        return self.state.invite
+
+    @property
+    def variant(self) -> str:
+        return self.state.variant
+
+    @property
+    def tournament_id(self) -> str | None:
+        return self.state.tournament_id
 
     @property
     def match(self) -> Match | None:
