@@ -75,9 +75,12 @@ def random_action(hand: Hand, rng: random.Random) -> tuple[int | None, Action]:
         last = getattr(hand, "last", -1)
         if last >= 0 and last != hand.turn and getattr(hand, "claim_is_right")(last) and rng.random() < 0.5:  # noqa: B009
             if getattr(hand, "strict", False) and rng.random() < 0.3:
-                plays = hand.layout.plays_for(hand.hands[last])
-                if plays:
-                    return last, rng.choice(plays)  # jugada corrida: stands, fined 20
+                # only the plays that stand: C7 refuses a jugada corrida with another tile while a
+                # touched tile of his fits (in strict mode too); would_be_fined applies it
+                stands = getattr(hand, "would_be_fined")  # noqa: B009
+                corridas = [m for m in hand.layout.plays_for(hand.hands[last]) if stands(m, last)]
+                if corridas:
+                    return last, rng.choice(corridas)  # jugada corrida: stands, fined 20
             return last, CLAIM
     for seat in range(hand.seats):
         if seat == hand.turn:

@@ -13,6 +13,7 @@ Teams: seats 0+2 are team 0, seats 1+3 team 1. Fines go to the other team of the
 from __future__ import annotations
 
 import dataclasses
+import random
 import re
 from typing import Any
 
@@ -23,6 +24,7 @@ from hypothesis import strategies as st
 from capicua.rules import CLAIM, PASS, TIME, IllegalMoveError, Match, Move, MoveError, Score, Tile, variants
 from capicua.rules.dominousa import FINES, DominousaHand, lead_draw_winner
 from capicua.rules.moves import Action, RefereeAction, format_action, parse_action
+from capicua.rules.randomgame import random_action
 from capicua.rules.record import Record, RecordError, replay, summary
 from tests.rules.helpers import deal, shift
 from tests.rules.test_properties import played_hands
@@ -1031,6 +1033,29 @@ def test_C7_touched_tile_player_loses_his_next_lead_the_next_seat_leads() -> Non
     play_in_match(m, TRANQUE_TIE, TRANQUE_PLAY, 1)
     play_in_match(m, TRANQUE_TIE, TRANQUE_PLAY, 2)
     assert deal_in_match(m, TRANQUE_0, 0).leader == 0  # seat 3's lead (hand 4) goes to seat 0
+
+
+def test_C7_in_control_with_a_touched_tile_random_play_makes_no_jugada_corrida_with_another() -> None:
+    """C7: strict, SIXES after 6-6 and seat 1's pass: seat 0 controls both ends (6, 6) and the referee
+    records his 6-3 as touched. A jugada corrida stands only with 6-3 (fined 20); 6-5 L, or any other
+    6, is refused (C7 applies to a jugada corrida too, in strict mode too), and ``is_legal`` says so.
+    The random play of the property tests (``random_action``) makes jugadas corridas: over many
+    random streams every action it picks here is one the engine accepts, the corrida with 6-3 among
+    them (it once picked any of seat 0's 6s, which C7 refuses).
+    """
+    hand = play(hand_of(SIXES, strict=True), "0: 6-6, 1: pass")
+    hand.push(ref('ref(Ana Ruiz): touch 0 6-3 "showed it to his partner"'))
+    assert hand.turn == 2 and hand.claim_is_right(0)
+    assert_rejected(hand, "0: 6-5 L", "seat 0 must first play the touched tile 6-3 (C7)")
+    assert not hand.is_legal(Move.parse("6-5 L"), 0)
+    assert hand.is_legal(Move.parse("6-3 L"), 0) and hand.is_legal(Move.parse("6-3 R"), 0)
+    picked = set()
+    for seed in range(300):
+        probe = hand.copy()
+        seat, move = random_action(probe, random.Random(seed))
+        probe.push(move, seat)  # IllegalMoveError: random play picked an action C7 refuses
+        picked.add(format_action(seat, move))
+    assert {"0: 6-3 L", "0: 6-3 R"} & picked  # the jugada corrida is still made, with the touched tile
 
 
 # -- C8 referee -------------------------------------------------------------------------------------

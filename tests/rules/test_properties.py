@@ -12,16 +12,17 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from capicua.rules import MoveError, variants
+from capicua.rules.dominousa import DominousaHand
 from capicua.rules.hand import Hand
 from capicua.rules.match import Match
-from capicua.rules.moves import MOVES
+from capicua.rules.moves import MOVES, RefereeAction
 from capicua.rules.randomgame import random_action, random_match
 from capicua.rules.record import Record, replay, summary
-from capicua.rules.tiles import ALL_TILES_MASK, TILES, mask_of
+from capicua.rules.tiles import ALL_TILES_MASK, TILES, Tile, mask_of, tiles_of
 
 VARIANTS = [
     ("amazonense", None),
@@ -87,6 +88,7 @@ def layout_mask(hand: Hand) -> int:
 @pytest.mark.parametrize(("variant", "players"), VARIANTS)
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=seeds)
+@example(seed=14507)  # C7: strict Dominousa's random play once made a jugada corrida that C7 refuses
 def test_tiles_are_conserved(variant: str, players: int | None, seed: int) -> None:
     """Hands, boneyard and layout always hold each of the 28 tiles exactly once (and the views'
     ``on_table`` mask is the layout's tiles)."""
@@ -150,20 +152,70 @@ def test_legal_moves_are_exactly_what_push_accepts(variant: str, players: int | 
     """
     for hand, _ in played_hands(variant, players, seed, max_hands=3):
         before = fingerprint(hand)
-        for seat in range(hand.seats):
-            legal = {move for move in MOVES if hand.is_legal(move, seat)}
-            assert legal >= set(hand.legal_moves_for(seat))
-            quick = quick_fingerprint(hand)
-            for move in MOVES:
-                try:
-                    hand.push(move, seat)
-                except MoveError:
-                    assert move not in legal, (seat, move)
-                    assert quick_fingerprint(hand) == quick, (seat, move)
-                else:
-                    assert move in legal, (seat, move)
-                    hand.pop()
+        assert_push_accepts_exactly_the_legal_moves(hand)
         assert fingerprint(hand) == before
+
+
+def assert_push_accepts_exactly_the_legal_moves(hand: Hand) -> None:
+    """For every seat and every move: ``push`` accepts it exactly when ``is_legal`` says so, every
+    ``legal_moves_for`` entry included; a refused move changes nothing, an accepted one is popped."""
+    for seat in range(hand.seats):
+        legal = {move for move in MOVES if hand.is_legal(move, seat)}
+        assert legal >= set(hand.legal_moves_for(seat))
+        quick = quick_fingerprint(hand)
+        for move in MOVES:
+            try:
+                hand.push(move, seat)
+            except MoveError:
+                assert move not in legal, (seat, move)
+                assert quick_fingerprint(hand) == quick, (seat, move)
+            else:
+                assert move in legal, (seat, move)
+                hand.pop()
+
+
+@pytest.mark.parametrize("strict", [True, False])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=seeds)
+def test_C7_with_touched_tiles_push_accepts_exactly_the_legal_moves_and_random_play(strict: bool, seed: int) -> None:
+    """C7: a touched tile that fits is the only play its holder may make (his turn, the lead, after a
+    right claim, a jugada corrida), in strict mode too. Random Dominousa games in which the referee
+    touches a tile every few actions (the usual random games touch one in a few hundred): wherever a
+    seat holds a touched tile, ``push`` accepts exactly what ``is_legal`` says, and every action
+    :func:`random_action` may pick there is accepted. (It once picked a jugada corrida with another
+    tile, which C7 refuses; positions in control are rare in random deals, so
+    test_dominousa_rules.py's C7 jugada corrida test pins that case.)"""
+    rng = random.Random(seed)
+    match = Match(variants.get("dominousa"), options={"strict": strict}, seed=seed)
+    while not match.is_over():
+        if match.needs_deal():
+            if len(match.hands) == 3:
+                return
+            match.deal()
+        hand = match.hand
+        assert isinstance(hand, DominousaHand)
+        last = hand.last
+        in_control = hand.started and last != hand.turn and hand.claim_is_right(last)
+        fitting = hand.hands[last] & hand.layout.fit_mask if in_control else 0
+        if fitting & ~hand.touched[last] and rng.random() < 0.5:
+            # the player in control of both ends (claim, jugada corrida) has a fitting tile touched
+            touch: tuple[int, Tile] | None = (last, rng.choice(list(tiles_of(fitting))))
+        elif rng.random() < 0.1:
+            toucher = rng.randrange(4)
+            touch = (toucher, rng.choice(hand.tiles(toucher)))
+        else:
+            touch = None
+        if touch is not None:
+            match.push(RefereeAction("Rivera", "touch", touch[0], None, touch[1], "tile shown to the table"))
+            continue
+        if any(hand.touched[s] & hand.hands[s] for s in range(4)):
+            assert_push_accepts_exactly_the_legal_moves(hand)
+            for _ in range(30 if in_control else 4):
+                seat, move = random_action(hand, random.Random(rng.random()))
+                hand.push(move, seat)  # a MoveError: random play picked an action the engine refuses
+                hand.pop()
+        seat, move = random_action(hand, rng)
+        match.push(move, seat)
 
 
 @pytest.mark.parametrize(("variant", "players"), VARIANTS)
