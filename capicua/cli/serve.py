@@ -3,14 +3,40 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 
 from capicua.cli.common import fail
 
+if TYPE_CHECKING:
+    from capicua.service.store import Store
+
 __all__ = ["serve_command"]
+
+# The options of a node among several (docs/operations.md, "Several nodes").
+NodeName = Annotated[
+    str | None,
+    typer.Option(
+        envvar="CAPICUA_NODE_NAME", help="This server's name among the nodes sharing the database (default: host:port)."
+    ),
+]
+LeaseSeconds = Annotated[
+    float,
+    typer.Option(
+        envvar="CAPICUA_LEASE_SECONDS",
+        min=1.0,
+        help="Seconds a node stays alive without renewing its lease: a killed node's tables move after this.",
+    ),
+]
+SecretFile = Annotated[
+    Path | None,
+    typer.Option(
+        help="The signing secret, shared by every node (also CAPICUA_SECRET; default: secret.key in the data "
+        "directory, created once)."
+    ),
+]
 
 
 def serve_command(
@@ -39,19 +65,47 @@ def serve_command(
         bool,
         typer.Option(help="Compress websocket frames (permessage-deflate): less traffic, more server CPU a frame."),
     ] = False,
+    node_name: NodeName = None,
+    lease_seconds: LeaseSeconds = 10.0,
+    secret_file: SecretFile = None,
 ) -> None:
-    """Start the platform: HTTP API, websocket and static files in one process."""
-    import asyncio
+    """Start the platform: HTTP API, websocket and static files in one process; several of them on one
+    PostgreSQL database make one platform (docs/operations.md, "Several nodes")."""
     import socket
     import zoneinfo
 
     import uvicorn
 
-    from capicua.service.identity import load_secret
+    from capicua.service.identity import SecretError, load_secret
     from capicua.service.platform import Platform
-    from capicua.service.store import Store, StoreError, default_url
+    from capicua.service.store import default_url
     from capicua.service.tables import TableConfig
     from capicua.web.app import create_app
+
+    _check_places(data_dir, host, port)
+    url = database_url or default_url(data_dir)
+    store = _checked_store(url)
+    config = TableConfig(bot_delay=bot_delay, bot_workers=bot_workers, call_grace=call_grace)
+    try:
+        zoneinfo.ZoneInfo(timezone)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        raise fail(f"unknown time zone {timezone!r} (e.g. America/Sao_Paulo, America/Manaus, UTC)", 2) from None
+    try:
+        secret = load_secret(data_dir, secret_file)
+    except SecretError as exc:
+        raise fail(str(exc), 2) from None
+    node = node_name or f"{socket.gethostname()}:{port}"
+    platform = Platform(store, secret, config, timezone=timezone, node=node, lease_seconds=lease_seconds)
+    app_ = create_app(platform)
+    Console(stderr=True).print(
+        f"capicua on http://{host}:{port}  (node: {node}, database: {url.split('://')[0]}, data: {data_dir})"
+    )
+    uvicorn.run(app_, host=host, port=port, log_level="warning", ws_max_size=65536, ws_per_message_deflate=ws_deflate)
+
+
+def _check_places(data_dir: Path, host: str, port: int) -> None:
+    """The data directory can be used and the port is free, or exit saying which is not."""
+    import socket
 
     try:
         data_dir.mkdir(parents=True, exist_ok=True)
@@ -65,7 +119,14 @@ def serve_command(
             raise fail(
                 f"cannot listen on {host}:{port}: {exc.strerror} (is another server running? try --port)"
             ) from None
-    url = database_url or default_url(data_dir)
+
+
+def _checked_store(url: str) -> Store:
+    """The store at ``url``, once it answered and its schema is up to date, or exit saying why not."""
+    import asyncio
+
+    from capicua.service.store import Store, StoreError
+
     store = Store(url)
 
     async def check() -> None:
@@ -76,11 +137,4 @@ def serve_command(
         asyncio.run(check())
     except StoreError as exc:
         raise fail(str(exc)) from None
-    config = TableConfig(bot_delay=bot_delay, bot_workers=bot_workers, call_grace=call_grace)
-    try:
-        zoneinfo.ZoneInfo(timezone)
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        raise fail(f"unknown time zone {timezone!r} (e.g. America/Sao_Paulo, America/Manaus, UTC)", 2) from None
-    app_ = create_app(Platform(store, load_secret(data_dir), config, timezone=timezone))
-    Console(stderr=True).print(f"capicua on http://{host}:{port}  (database: {url.split('://')[0]}, data: {data_dir})")
-    uvicorn.run(app_, host=host, port=port, log_level="warning", ws_max_size=65536, ws_per_message_deflate=ws_deflate)
+    return store

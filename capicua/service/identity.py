@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import os
 import random
 import secrets
 from dataclasses import dataclass, field
@@ -28,7 +29,15 @@ from typing import Protocol
 
 from itsdangerous import BadSignature, URLSafeSerializer
 
-__all__ = ["GuestIdentities", "Identity", "IdentityProvider", "clean_name", "load_secret"]
+__all__ = [
+    "SECRET_LENGTH",
+    "GuestIdentities",
+    "Identity",
+    "IdentityProvider",
+    "SecretError",
+    "clean_name",
+    "load_secret",
+]
 
 #: Longest name shown at a table.
 NAME_LENGTH = 32
@@ -120,8 +129,32 @@ class GuestIdentities:
         return decoded[0] if decoded is not None and decoded[0].guest else None
 
 
-def load_secret(data_dir: Path) -> str:
-    """The server's signing secret: kept in the data directory, made once."""
+class SecretError(ValueError):
+    """The signing secret given is unusable (the message says why)."""
+
+
+#: The shortest signing secret taken from the environment or a file (a made one has 43 characters).
+SECRET_LENGTH = 32
+
+
+def load_secret(data_dir: Path, secret_file: Path | None = None) -> str:
+    """The server's signing secret: ``CAPICUA_SECRET``, else the file ``secret_file``, else ``secret.key`` in the
+    data directory, made once. Every node of one platform must use the same one (their guests, sessions and
+    tokens are then good on all of them)."""
+    given = os.environ.get("CAPICUA_SECRET")
+    where = "CAPICUA_SECRET"
+    if not given and secret_file is not None:
+        where = str(secret_file)
+        try:
+            given = secret_file.read_text().strip()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise SecretError(f"cannot read the secret file {secret_file}: {exc}") from None
+    if given is not None and given != "":
+        if len(given) < SECRET_LENGTH:
+            raise SecretError(f"the secret in {where} is {len(given)} characters: at least {SECRET_LENGTH} are needed")
+        return given
+    if secret_file is not None:
+        raise SecretError(f"the secret file {secret_file} is empty")
     path = data_dir / "secret.key"
     if path.exists():
         return path.read_text().strip()

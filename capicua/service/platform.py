@@ -16,6 +16,7 @@ from capicua.service.botapi.tokens import ApiTokens
 from capicua.service.bus import Bus, LocalBus
 from capicua.service.errors import ServiceError
 from capicua.service.identity import GuestIdentities, Identity
+from capicua.service.nodes import LEASE_SECONDS, NodeLease
 from capicua.service.quickplay import QuickPlay
 from capicua.service.ratings.service import TIMEZONE, Ratings
 from capicua.service.records import Records
@@ -34,7 +35,9 @@ class Platform:
     """Everything behind the web layer; ``secret`` signs identity tokens. ``analysis_workers``: processes
     that compute hand reviews (None: one, or none, threads instead, when the tables' bots run inline).
     ``sweeps``: whether :meth:`open` starts the background loops (closing weeks, the quick-play queue, the
-    tournaments); a test that drives those by hand on a clock of its own turns them off."""
+    tournaments); a test that drives those by hand on a clock of its own turns them off. ``node``: this
+    server's name among the nodes sharing the database, alive while it renews a lease of ``lease_seconds``
+    (:mod:`capicua.service.nodes`)."""
 
     def __init__(
         self,
@@ -46,6 +49,8 @@ class Platform:
         clock: Callable[[], dt.datetime] | None = None,
         analysis_workers: int | None = None,
         sweeps: bool = True,
+        node: str = "local",
+        lease_seconds: float = LEASE_SECONDS,
     ) -> None:
         self.store = store
         self.sweeps = sweeps
@@ -57,8 +62,15 @@ class Platform:
         # the tables (the referee console, a decision) and the tournaments (which need the tables) ask it.
         self.referees = RefereePolicy(store.tournaments)
         self.tables = TableService(
-            store.events, self.bus, config, self.ratings.rating_of, tournament_referees=self.referees.referees_table
+            store.events,
+            self.bus,
+            config,
+            self.ratings.rating_of,
+            tournament_referees=self.referees.referees_table,
+            node=node,
+            alive=store.nodes.alive,
         )
+        self.node = NodeLease(store.nodes, store.events, self.tables, lease_seconds)
         # The listeners of a match's end, in this order: the record, the ratings, the tournaments.
         self.record_saver = RecordSaver(store.records).attach(self.bus)
         self.records = Records(store.records)
@@ -78,8 +90,10 @@ class Platform:
         """Open the database (migrations included), close the weeks that ended while the platform was down
         (D4), load the tables that were live, and keep closing weeks as they end and tournaments moving."""
         await self.store.open()
+        await self.node.register()
         await self.ratings.close_weeks()
         await self.tables.load()
+        self.tables.spawn(self.node.keep())
         if not self.sweeps:
             return
         self.tables.spawn(self._close_weeks_every_minute())
@@ -122,7 +136,24 @@ class Platform:
                 await table.rename(renamed, name)
         return renamed, await self.accounts.session_token(renamed)
 
+    async def health(self) -> dict[str, object]:
+        """What ``GET /api/health`` answers: this node, whether the database answers, the tables it runs."""
+        return {
+            "node": self.node.name,
+            "database": "ok" if await self.store.nodes.ping() else "down",
+            "redis": None,
+            "tables": sorted(self.tables.tables),
+            "lease_seconds": self.node.lease_seconds,
+            "draining": self.tables.draining,
+        }
+
     async def close(self) -> None:
+        """Stop: the tables stopped (each event half written written first), then the node retires, so that the
+        other nodes take its tables over at once, then the store closes."""
         self.analyses.close()
         await self.tables.aclose()
+        try:
+            await self.node.retire()
+        except Exception:  # the database away: the other nodes wait for the lease to run out instead
+            log.warning("node %s could not retire", self.node.name, exc_info=True)
         await self.store.close()

@@ -21,10 +21,21 @@ from swagger_ui_bundle import swagger_ui_path
 
 from capicua.service.platform import Platform
 from capicua.web import errors, socket
-from capicua.web.routes import analysis, botapi, identity, quickplay, ratings, records, tables, tournaments, variants
+from capicua.web.routes import (
+    analysis,
+    botapi,
+    health,
+    identity,
+    quickplay,
+    ratings,
+    records,
+    tables,
+    tournaments,
+    variants,
+)
 
 #: The routers, each a module of ``routes/`` with its ``routes``, in the order they are included.
-ROUTERS = (identity, tables, quickplay, records, analysis, ratings, tournaments, botapi, variants)
+ROUTERS = (identity, tables, quickplay, records, analysis, ratings, tournaments, botapi, variants, health)
 
 __all__ = ["create_app"]
 

@@ -40,6 +40,8 @@ STATUS: dict[str, int] = {
     "illegal": 422,
     "stale": 409,
     "unavailable": 503,
+    "moved": 503,
+    "elsewhere": 503,
     "accounts-only": 403,
     "not-paused": 409,
     "chat-closed": 409,

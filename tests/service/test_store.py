@@ -587,10 +587,10 @@ def test_finished_tables_are_let_go_when_idle_and_loaded_again_when_asked_for(em
         store, service = await start_service(empty_store_url)
         table, sub = await finished_dominousa_match(service, target=60)
         summary, state = table.summary(), table.state_for(0)
-        assert service.forget_idle(seconds=0) == 0  # watched: kept
+        assert len(service.forget_idle(seconds=0)) == 0  # watched: kept
         table.unsubscribe(sub)
-        assert service.forget_idle(seconds=3600) == 0  # not idle long enough
-        assert service.forget_idle(seconds=0) == 1
+        assert len(service.forget_idle(seconds=3600)) == 0  # not idle long enough
+        assert len(service.forget_idle(seconds=0)) == 1
         with pytest.raises(ServiceError):
             service.get(table.id)
         again = await service.fetch(table.id)
@@ -624,7 +624,7 @@ def test_open_tables_nobody_touched_for_long_leave_memory_and_the_lobby(empty_st
         await stale.join(ANA, 0, None)
         stale.runner.touched -= 7200  # as if nobody had come by for two hours
         service.config.stale_open_after = 3600
-        assert service.forget_idle() == 1
+        assert len(service.forget_idle()) == 1
         assert [t.id for t in service.open_tables()] == [fresh.id]
         await stop_service(store, service)
 

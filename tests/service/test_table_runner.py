@@ -53,7 +53,9 @@ class MemoryEvents:
     def __init__(self) -> None:
         self.events: list[StoredEvent] = []
 
-    async def append(self, table_id: str, n: int, kind: str, data: dict[str, Any], status: str | None = None) -> Any:
+    async def append(
+        self, table_id: str, n: int, kind: str, data: dict[str, Any], status: str | None = None, lease: Any = None
+    ) -> Any:
         assert n == len(self.events) + 1
         self.events.append(StoredEvent(n, kind, copy.deepcopy(data), NOW))
         return NOW

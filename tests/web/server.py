@@ -29,9 +29,17 @@ class Server:
     """``capicua serve`` as a subprocess; each start logs to its own file."""
 
     def __init__(
-        self, data_dir: Path, port: int, database_url: str | None = None, command: list[str] = CAPICUA
+        self,
+        data_dir: Path,
+        port: int,
+        database_url: str | None = None,
+        command: list[str] = CAPICUA,
+        args: list[str] | None = None,
+        env: dict[str, str] | None = None,
     ) -> None:
         self.data_dir = data_dir
+        self.args = args or []  # more options of ``capicua serve``
+        self.env = env or {}  # more environment
         self.command = command  # the ``capicua`` to start (another venv's, for the install test)
         self.port = port
         self.database_url = database_url  # None: SQLite in data_dir
@@ -47,11 +55,12 @@ class Server:
             args += ["--call-grace", "0"]
             if self.database_url is not None:
                 args += ["--database-url", self.database_url]
+            env = {k: v for k, v in os.environ.items() if not k.startswith("CAPICUA_")}
             self.proc = subprocess.Popen(
-                [*self.command, "serve", *args],
+                [*self.command, "serve", *args, *self.args],
                 stdout=out,
                 stderr=subprocess.STDOUT,
-                env={k: v for k, v in os.environ.items() if k != "CAPICUA_DATABASE_URL"},
+                env={**env, **self.env},
             )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -69,6 +78,10 @@ class Server:
         assert self.proc is not None
         os.kill(self.proc.pid, signal.SIGKILL)
         self.proc.wait(timeout=30)
+
+    def signal(self, sig: signal.Signals) -> None:
+        assert self.proc is not None
+        os.kill(self.proc.pid, sig)
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:

@@ -2,6 +2,13 @@
 
 Everything that changes a table is an *event*, appended and committed before it is acknowledged
 or broadcast; a table is rebuilt after a restart by replaying its events.
+
+Each table is run by one node at a time (``tables.node``). Its fencing token (``tables.lease``) is raised
+whenever its owner changes (:meth:`SqlEventStore.claim`, :meth:`SqlEventStore.release`), and an event
+appended under an older token is refused (:class:`LeaseLost`) in the transaction that would write it: the
+row of its table is locked there first (``FOR UPDATE`` on PostgreSQL; SQLite has one writer at a time), so
+a claim either commits before the check, which then fails, or waits until the events are in, which its
+new owner then reads. A node that slept through the loss of its lease cannot write.
 """
 
 from __future__ import annotations
@@ -14,12 +21,19 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Protocol
 
-from sqlalchemy import Connection, insert, select, update
+from sqlalchemy import Connection, and_, insert, or_, select, update
 
 from capicua.service.store.database import Database
-from capicua.service.store.schema import EventRow, TableRow, now
+from capicua.service.store.schema import EventRow, NodeRow, TableRow, now
 
-__all__ = ["EventStore", "SqlEventStore", "StoredEvent"]
+__all__ = ["EventStore", "LeaseLost", "SqlEventStore", "StoredEvent"]
+
+#: The statuses of a table that a node runs (a finished one is only kept for its page and a rematch).
+LIVE = ("open", "playing")
+
+
+class LeaseLost(Exception):
+    """An event appended under a fencing token the table no longer has: another node runs the table now."""
 
 
 @dataclass
@@ -44,6 +58,7 @@ class EventStore(Protocol):
         tournament_id: str | None = None,
         reserved: list[str] | None = None,
         bots_rated: bool = False,
+        node: str | None = None,
     ) -> TableRow: ...
 
     async def set_status(self, table_id: str, status: str) -> None: ...
@@ -53,10 +68,24 @@ class EventStore(Protocol):
     async def table(self, table_id: str) -> TableRow | None: ...
 
     async def append(
-        self, table_id: str, n: int, kind: str, data: dict[str, Any], status: str | None = None
+        self,
+        table_id: str,
+        n: int,
+        kind: str,
+        data: dict[str, Any],
+        status: str | None = None,
+        lease: int | None = None,
     ) -> dt.datetime: ...
 
     async def read(self, table_id: str) -> list[StoredEvent]: ...
+
+    async def claim(self, table_id: str, node: str, seen: int) -> int | None: ...
+
+    async def release(self, table_id: str, lease: int) -> bool: ...
+
+    async def orphans(self, node: str) -> list[TableRow]: ...
+
+    async def owned(self, node: str) -> dict[str, int]: ...
 
     async def close(self) -> None: ...
 
@@ -67,6 +96,7 @@ class _Pending:
 
     row: dict[str, Any]
     status: str | None
+    lease: int | None  # the fencing token it must be written under (None: not fenced)
     done: asyncio.Future[None]
 
 
@@ -95,9 +125,10 @@ class SqlEventStore:
         tournament_id: str | None = None,
         reserved: list[str] | None = None,
         bots_rated: bool = False,
+        node: str | None = None,
     ) -> TableRow:
         """A new open table; ``reserved``: the player each seat is kept for (a tournament's table); ``bots_rated``:
-        rated with bot accounts among people too."""
+        rated with bot accounts among people too; ``node``: the node that runs it (its first lease, 1)."""
 
         def make(id: str) -> TableRow:
             return TableRow(
@@ -113,6 +144,8 @@ class SqlEventStore:
                 tournament_id=tournament_id,
                 reserved=reserved,
                 bots_rated=bots_rated,
+                node=node,
+                lease=1 if node is not None else 0,
             )
 
         return await self.db.add_new(make, "table")
@@ -134,11 +167,19 @@ class SqlEventStore:
 
     # -- events ----------------------------------------------------------------------
     async def append(
-        self, table_id: str, n: int, kind: str, data: dict[str, Any], status: str | None = None
+        self,
+        table_id: str,
+        n: int,
+        kind: str,
+        data: dict[str, Any],
+        status: str | None = None,
+        lease: int | None = None,
     ) -> dt.datetime:
         """Commit event ``n`` of a table; only then may it be acknowledged or broadcast.
 
-        ``status``, if given, becomes the table's status in the same transaction.
+        ``status``, if given, becomes the table's status in the same transaction. ``lease``, if given, is the
+        fencing token of the node that appends it: if the table has another one now, nothing is written and
+        :class:`LeaseLost` is raised.
 
         Events appended at about the same time, by any tables, are committed together, in one
         transaction (group commit): each caller resumes once the transaction holding its event
@@ -148,7 +189,7 @@ class SqlEventStore:
         at = now()
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         row = {"table_id": table_id, "n": n, "kind": kind, "data": data, "at": at}
-        self._queue.append(_Pending(row, status, done))
+        self._queue.append(_Pending(row, status, lease, done))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write_queued())
         await done
@@ -159,31 +200,108 @@ class SqlEventStore:
         while self._queue:
             batch, self._queue = self._queue, []
             try:
-                await self.db.run_in_transaction(partial(_write_events, batch=batch))
+                fenced = await self.db.run_in_transaction(partial(_write_events, batch=batch))
             except Exception:
                 for pending in batch:  # isolate the failure: each event in its own transaction
                     try:
-                        await self.db.run_in_transaction(partial(_write_events, batch=[pending]))
+                        fenced = await self.db.run_in_transaction(partial(_write_events, batch=[pending]))
                     except Exception as exc:
-                        if not pending.done.done():
-                            pending.done.set_exception(exc)
+                        _finish(pending, exc)
                     else:
-                        if not pending.done.done():
-                            pending.done.set_result(None)
+                        _finish(pending, _lost(pending) if fenced else None)
             else:
                 for pending in batch:
-                    if not pending.done.done():  # a caller that was cancelled no longer waits
-                        pending.done.set_result(None)
+                    _finish(pending, _lost(pending) if id(pending) in fenced else None)
 
     async def read(self, table_id: str) -> list[StoredEvent]:
         async with self.db.sessions() as session:
             result = await session.execute(select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.n))
             return [StoredEvent(r.n, r.kind, r.data, r.at) for r in result.scalars()]
 
+    # -- owners ----------------------------------------------------------------------
+    async def claim(self, table_id: str, node: str, seen: int) -> int | None:
+        """``node`` runs the table from now on, if its token is still ``seen``: its new token, or None when
+        someone else changed the owner first."""
+        async with self.db.writing(), self.db.sessions() as session, session.begin():
+            result = await session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.lease == seen)
+                .values(node=node, lease=seen + 1)
+            )
+        return seen + 1 if result.rowcount == 1 else None  # type: ignore[attr-defined]
 
-def _write_events(conn: Connection, batch: list[_Pending]) -> None:
-    """One transaction's statements: the events (one executemany) and the table statuses they change."""
-    conn.execute(insert(EventRow), [p.row for p in batch])
-    for p in batch:
+    async def release(self, table_id: str, lease: int) -> bool:
+        """Nobody runs the table now, if its token is still ``lease`` (raised: whatever the old owner appends
+        later is refused): it is loaded again when asked for (:meth:`orphans` leaves it out)."""
+        async with self.db.writing(), self.db.sessions() as session, session.begin():
+            result = await session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.lease == lease)
+                .values(node=None, lease=lease + 1)
+            )
+        return result.rowcount == 1  # type: ignore[attr-defined,no-any-return]
+
+    async def orphans(self, node: str) -> list[TableRow]:
+        """The open tables and those in play whose node is not alive (its lease ran out, it shut down), and
+        the tables in play that nobody runs (written before there were nodes): someone must take them over.
+        ``node``'s own are not among them (it knows which it runs), nor those let go (:meth:`release`), which
+        wait to be asked for."""
+        alive = select(NodeRow.name).where(NodeRow.expires_at > now())
+        async with self.db.sessions() as session:
+            result = await session.execute(
+                select(TableRow)
+                .where(
+                    TableRow.status.in_(LIVE),
+                    or_(
+                        and_(TableRow.node.is_(None), TableRow.status == "playing"),
+                        and_(TableRow.node != node, TableRow.node.not_in(alive)),
+                    ),
+                )
+                .order_by(TableRow.created_at)
+            )
+            return list(result.scalars())
+
+    async def owned(self, node: str) -> dict[str, int]:
+        """The tables the store says ``node`` runs, with their tokens."""
+        async with self.db.sessions() as session:
+            result = await session.execute(select(TableRow.id, TableRow.lease).where(TableRow.node == node))
+            return {table_id: lease for table_id, lease in result.all()}
+
+
+def _lost(pending: _Pending) -> LeaseLost:
+    return LeaseLost(f"table {pending.row['table_id']}: event {pending.row['n']} is not this node's to write")
+
+
+def _finish(pending: _Pending, exc: BaseException | None) -> None:
+    if pending.done.done():  # a caller that was cancelled no longer waits
+        return
+    if exc is None:
+        pending.done.set_result(None)
+    else:
+        pending.done.set_exception(exc)
+
+
+def _write_events(conn: Connection, batch: list[_Pending]) -> set[int]:
+    """One transaction's statements: the events (one executemany) and the table statuses they change, but for
+    the events appended under a token their table no longer has, which are returned (by ``id``) unwritten.
+
+    The tables' rows are locked first, in one order (no two writers wait on each other in a circle), so no
+    change of owner commits between the check and the events."""
+    tokens: dict[str, int] = {}
+    fenced_tables = sorted({p.row["table_id"] for p in batch if p.lease is not None})
+    if fenced_tables:
+        rows = conn.execute(
+            select(TableRow.id, TableRow.lease)
+            .where(TableRow.id.in_(fenced_tables))
+            .order_by(TableRow.id)
+            .with_for_update()
+        )
+        tokens = {table_id: lease for table_id, lease in rows.all()}
+    fenced = {id(p) for p in batch if p.lease is not None and tokens.get(p.row["table_id"]) != p.lease}
+    written = [p for p in batch if id(p) not in fenced]
+    if written:
+        conn.execute(insert(EventRow), [p.row for p in written])
+    for p in written:
         if p.status is not None:
             conn.execute(update(TableRow).where(TableRow.id == p.row["table_id"]).values(status=p.status))
+    return fenced

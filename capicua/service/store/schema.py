@@ -17,6 +17,7 @@ __all__ = [
     "Base",
     "EventRow",
     "MedalRow",
+    "NodeRow",
     "PairingRow",
     "RatingChangeRow",
     "RatingRow",
@@ -91,6 +92,25 @@ class TableRow(Base):
     reserved: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True, default=None)
     #: A rated table whose matches are rated even with bot accounts among people (migration 0007).
     bots_rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: The node that runs the table (None: nobody now; the first node to look claims it), and its fencing
+    #: token: raised at every change of owner, and an event is written only under the token it was
+    #: appended with (migration 0012; docs/architecture.md, "Several nodes").
+    node: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None, index=True)
+    lease: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+
+
+class NodeRow(Base):
+    """A server process sharing the database, alive while its lease has not run out (migration 0012)."""
+
+    __tablename__ = "nodes"
+
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    #: Raised at every start under this name: a renewal by an older run of the name fails.
+    epoch: Mapped[int] = mapped_column(Integer)
+    expires_at: Mapped[dt.datetime] = mapped_column(UTCDateTime)
+    started_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=now)
+    #: Shutting down: it hands its tables over and takes no new ones.
+    draining: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class EventRow(Base):

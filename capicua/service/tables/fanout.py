@@ -16,7 +16,15 @@ from dataclasses import dataclass
 import orjson
 
 from capicua.service.identity import Identity
-from capicua.service.tables.messages import EventFrame, StateFrame, SyncedFrame, TableEvent, TableFrame, TableView
+from capicua.service.tables.messages import (
+    EventFrame,
+    MovedFrame,
+    StateFrame,
+    SyncedFrame,
+    TableEvent,
+    TableFrame,
+    TableView,
+)
 
 __all__ = ["REPLAY_WINDOW", "Fanout", "Send", "Subscriber"]
 
@@ -96,6 +104,13 @@ class Fanout:
             return "events"
         await self.send(sub, StateFrame(type="state", table=table, n=n, state=state(sub.seat)))
         return "state"
+
+    async def moved(self) -> None:
+        """This node lets the table go: tell every subscriber (``moved``) and end the subscriptions."""
+        subscribers, self.subscribers = self.subscribers, []
+        for sub in subscribers:
+            await self.send(sub, MovedFrame(type="moved", table=self.table_id))
+            sub.closed = True
 
     def unsubscribe(self, sub: Subscriber) -> None:
         sub.closed = True

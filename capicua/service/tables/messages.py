@@ -26,6 +26,7 @@ __all__ = [
     "HandOutcome",
     "HandView",
     "MatchOutcomeView",
+    "MovedFrame",
     "NameEvent",
     "SeatEvent",
     "SeatInfo",
@@ -246,12 +247,21 @@ class ChatFrame(TypedDict):
     at: str
 
 
-TableFrame = EventFrame | StateFrame | SyncedFrame | ChatFrame
+class MovedFrame(TypedDict):
+    """This node no longer runs the table (another node took it over, or this one is shutting down): the
+    subscription has ended; subscribe again, through any node, with the last event number seen."""
+
+    type: Literal["moved"]
+    table: str
+
+
+TableFrame = EventFrame | StateFrame | SyncedFrame | ChatFrame | MovedFrame
 
 # Every model refuses keys it does not declare, nested ones included: pydantic reads this (a ConfigDict, as a
 # plain dict) when it checks a frame or exports the schema, which then says additionalProperties: false.
 for _model in (
     SeatEvent, StartEvent, DealEvent, ActionEvent, NameEvent, AwayEvent, MatchOutcomeView, EndEvent, SeatInfo,
     TableSummary, HandOutcome, HandView, BoardEntry, Clock, TableView, EventFrame, StateFrame, SyncedFrame, ChatFrame,
+    MovedFrame,
 ):  # fmt: skip
     setattr(_model, "__pydantic_config__", {"extra": "forbid"})  # noqa: B010 (a TypedDict body holds only fields)

@@ -52,7 +52,8 @@ class TableConfig:
 class Ports:
     """The server's side of every table: ``config()`` is read when used (the service's config may be
     replaced), ``rating_of(player, game)`` gives a seat's rating, ``may_referee(state, who)`` the referee
-    policy (C8)."""
+    policy (C8), ``lost(table_id)`` is told when the store refused a table's event because another node runs
+    the table now."""
 
     store: EventStore
     bus: Bus
@@ -61,3 +62,4 @@ class Ports:
     spawn: Spawn
     rating_of: RatingOf
     may_referee: Callable[[TableState, Identity], Awaitable[bool]]
+    lost: Callable[[str], None] = lambda table_id: None

@@ -43,7 +43,7 @@ from capicua.service.tables.follows import (
     Turn,
 )
 from capicua.service.tables.frames import Frames
-from capicua.service.tables.log import EventLog, NotDurable
+from capicua.service.tables.log import EventLog, Moved, NotDurable
 from capicua.service.tables.messages import TableEvent
 from capicua.service.tables.pace import Pace
 from capicua.service.tables.ports import Ports
@@ -61,11 +61,11 @@ class TableRunner:
     """Runs one table: its event log, its subscribers, its clocks and bots. Every method runs with the
     table's ``lock`` held, but those a timer or a task starts, which take it themselves."""
 
-    def __init__(self, state: TableState, ports: Ports, rng: random.Random) -> None:
+    def __init__(self, state: TableState, ports: Ports, rng: random.Random, lease: int | None = None) -> None:
         self.state = state
         self.ports = ports
         self.lock = asyncio.Lock()
-        self.log = EventLog(state.id, ports.store, state.apply)
+        self.log = EventLog(state.id, ports.store, state.apply, lease)
         self.fanout = Fanout(state.id)
         self.pace = Pace(state, ports.config, rng)
         self.clocks = Clocks(state, ports.spawn, self.timed_out, self.time_up, self.pace.forced_pass, self.pace.pause)
@@ -94,6 +94,12 @@ class TableRunner:
         status = {"start": "playing", "end": "finished"}.get(kind)  # stored with the event
         try:
             applied = await self.log.commit(kind, data, parsed, status)
+        except Moved:
+            log.warning("table %s: another node runs it now; letting it go", self.state.id)
+            self.stop()
+            self.ports.lost(self.state.id)
+            message = "another server runs this table now: nothing changed; subscribe again"
+            raise ServiceError("moved", message) from None
         except NotDurable:
             log.exception("table %s: an event was not stored; rebuilding from the store", self.state.id)
             await self._reload()

@@ -1,10 +1,18 @@
 """All live tables of one server: creating them, finding them (loading them from the store when
-they are not in memory), letting idle ones go, and shutting down."""
+they are not in memory), letting idle ones go, and shutting down.
+
+The server is one node among those sharing the store: it runs the tables it created or claimed, each under a
+fencing token (:mod:`capicua.service.store.events`). It claims the tables no living node runs (their node
+died, or let them go), lets go of those it no longer keeps in memory, and drops at once a table the store says
+another node runs now (its subscribers are told ``moved``). docs/architecture.md, "Several nodes".
+"""
 
 from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import logging
+import math
 import time
 import weakref
 from collections.abc import Awaitable, Callable, Coroutine
@@ -14,7 +22,7 @@ from capicua.rules import variants
 from capicua.service.bus import Bus
 from capicua.service.errors import ServiceError
 from capicua.service.identity import Identity
-from capicua.service.store import EventStore, StoredEvent, TableRow
+from capicua.service.store import EventStore, TableRow
 from capicua.service.tables.bots import BotPool
 from capicua.service.tables.ports import Ports, RatingOf, TableConfig
 from capicua.service.tables.state import TableState
@@ -24,6 +32,8 @@ from capicua.service.tables.table import Table
 MayReferee = Callable[[TableState, Identity], Awaitable[bool]]
 
 __all__ = ["FORGET_AFTER", "TableConfig", "TableService"]
+
+log = logging.getLogger("capicua.tables")
 
 #: Seconds a finished table nobody watches stays in memory (it is loaded again when asked for).
 FORGET_AFTER = 600.0
@@ -40,8 +50,16 @@ class TableService:
         config: TableConfig | None = None,
         rating_of: RatingOf | None = None,
         tournament_referees: MayReferee | None = None,
+        node: str = "local",
+        alive: Callable[[], Awaitable[list[str]]] | None = None,
     ) -> None:
         self.store = store
+        #: This node's name: the tables it runs say so in the store.
+        self.node = node
+        #: Shutting down: it creates and claims no tables.
+        self.draining = False
+        #: The nodes alive now (by name): a table one of them runs is not this node's to load.
+        self._alive = alive
         self.bus = bus
         self._rating_of = rating_of
         #: Who referees a tournament's tables: the tournaments' referee policy, given when the service is built.
@@ -53,7 +71,12 @@ class TableService:
         self._loading: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self.tasks: set[asyncio.Task[None]] = set()
         #: What every table uses of this server (its runner's doors: store, bus, bots, tasks, ratings, referees).
-        self.ports = Ports(store, bus, self.bot_pool, lambda: self.config, self.spawn, self.rating_of, self.may_referee)
+        self.ports = Ports(
+            store, bus, self.bot_pool, lambda: self.config, self.spawn, self.rating_of, self.may_referee, self.drop
+        )
+
+    async def alive(self) -> list[str]:
+        return [] if self._alive is None else await self._alive()
 
     async def rating_of(self, player_id: str, game: str) -> dict[str, Any] | None:
         """A player's rating in ``game``, to show at his seat (None: unrated, or no ratings here)."""
@@ -95,38 +118,89 @@ class TableService:
         return task
 
     async def load(self) -> None:
-        """Rebuild every table that was open or in play when the server stopped, and start letting go
-        of idle finished tables every minute."""
-        now = dt.datetime.now(dt.UTC)
-        for row in await self.store.tables(["open", "playing"]):
-            events = await self.store.read(row.id)
-            last = events[-1].at if events else row.created_at
-            if row.status == "open" and (now - last).total_seconds() > self.config.stale_open_after:
-                continue  # never started, and untouched for long: loaded when its link is opened
-            table = await self._rebuild(row, events)
-            table.runner.touched -= (now - last).total_seconds()
+        """Rebuild every table this node ran when it stopped (under its name), and those no living node runs;
+        then let go of idle finished tables every minute."""
+        mine = await self.store.owned(self.node)
+        rows = [row for row in await self.store.tables(["open", "playing"]) if row.id in mine]
+        for row in rows + await self.store.orphans(self.node):
+            await self._adopt(row)
         self.spawn(self._housekeeping())
 
-    async def _rebuild(self, row: TableRow, events: list[StoredEvent] | None = None) -> Table:
-        """The one Table of ``row``, rebuilt from its events if it is not in memory. A table is rebuilt
-        once even when two ask for it together (a restart's loading, and a listener of a match's end that
-        the loading published fetching a table of the next round): a second Table replaying the same
-        events would write the same event numbers again."""
+    async def claim_orphans(self, nodes_alive: int = 1) -> list[str]:
+        """Run this node's share of the tables whose node is not alive (one in ``nodes_alive``: the others take
+        the rest). Returns the ids of those it took; another node that claimed one first keeps it."""
+        taken: list[str] = []
+        if self.draining:
+            return taken
+        orphans = await self.store.orphans(self.node)
+        for row in orphans[: math.ceil(len(orphans) / max(1, nodes_alive))]:
+            if row.id not in self.tables and await self._adopt(row) is not None:
+                taken.append(row.id)
+        return taken
+
+    async def _adopt(self, row: TableRow, stale_too: bool = False) -> Table | None:
+        """The one Table of ``row``: the one in memory, or claimed for this node (its token raised: the old
+        owner can no longer write it) and rebuilt from its events; None if another node claimed it first. An
+        open table never started and untouched for long (``config.stale_open_after``) is let go again unless
+        ``stale_too``: it is loaded when its link is opened.
+
+        A table is claimed and rebuilt once even when two ask for it together (a restart's loading, and a
+        listener of a match's end that the loading published fetching a table of the next round): a second
+        claim would raise the token under the first Table, and a second Table replaying the same events would
+        write the same event numbers again."""
         lock = self._loading.get(row.id)
         if lock is None:
             lock = self._loading[row.id] = asyncio.Lock()
         async with lock:
-            table = self.tables.get(row.id)
-            if table is None:
-                table = Table(row, self.ports)
-                await table.runner.replay(await self.store.read(row.id) if events is None else events, resume=True)
-                self.tables[row.id] = table
+            if (table := self.tables.get(row.id)) is not None:
+                return table
+            lease = await self.store.claim(row.id, self.node, row.lease)
+            if lease is None:
+                return None
+            row.node, row.lease = self.node, lease
+            events = await self.store.read(row.id)  # read after the claim: every event of the old owner is in
+            idle = (dt.datetime.now(dt.UTC) - (events[-1].at if events else row.created_at)).total_seconds()
+            if not stale_too and row.status == "open" and idle > self.config.stale_open_after:
+                await self.store.release(row.id, lease)
+                return None
+            table = Table(row, self.ports)
+            await table.runner.replay(events, resume=True)
+            self.tables[row.id] = table
+            if not stale_too:  # loaded by itself: as idle as its events say (asked for: touched now)
+                table.runner.touched -= idle
             return table
+
+    def check_owned(self, owned: dict[str, int]) -> list[str]:
+        """Drop the tables in memory that the store says this node no longer runs (``owned``: the store's
+        tables of this node and their tokens): another node took them over while this one was away."""
+        lost = [t.id for t in self.tables.values() if owned.get(t.id) != t.runner.log.lease]
+        for table_id in lost:
+            self.drop(table_id)
+        return lost
+
+    def drop(self, table_id: str) -> None:
+        """This node no longer runs the table: out of memory, its clocks and bots stopped, its subscribers told
+        ``moved`` (they subscribe again, through any node)."""
+        table = self.tables.pop(table_id, None)
+        if table is not None:
+            table.close()
+            self.spawn(table.runner.fanout.moved())
 
     async def _housekeeping(self) -> None:
         while True:
             await asyncio.sleep(60)
-            self.forget_idle()
+            for table in self.forget_idle():
+                await self._release(table)
+
+    async def _release(self, table: Table) -> None:
+        """Let another node claim a table this one no longer keeps (a store away for a moment: it stays
+        this node's, claimed again when asked for)."""
+        lease = table.runner.log.lease
+        if lease is not None:
+            try:
+                await self.store.release(table.id, lease)
+            except Exception:
+                log.warning("table %s could not be let go", table.id, exc_info=True)
 
     async def create(
         self,
@@ -144,6 +218,8 @@ class TableService:
         table (D1) is for account holders only: no guest creates or joins one, and no bot sits at it."""
         if rated and who.guest:
             raise ServiceError("accounts-only", "rated tables are for account holders: sign up to play one (D1)")
+        if self.draining:
+            raise ServiceError("unavailable", "this server is shutting down: try again in a moment")
         try:
             game = variants.get(variant)
         except ValueError as exc:
@@ -156,7 +232,7 @@ class TableService:
         if reserved is not None and len(reserved) != count:
             raise ServiceError("bad-options", f"a reserved table keeps {count} seats, not {len(reserved)}")
         row = await self.store.create_table(
-            variant, count, checked, private, who.id, rated, tournament_id, reserved, bots_rated and rated
+            variant, count, checked, private, who.id, rated, tournament_id, reserved, bots_rated and rated, self.node
         )
         table = Table(row, self.ports)
         self.tables[row.id] = table
@@ -171,19 +247,29 @@ class TableService:
 
     async def fetch(self, table_id: str) -> Table:
         """A table, loaded from the store if it is not in memory: a finished table after a restart,
-        or one that :meth:`forget_idle` let go."""
+        or one that :meth:`forget_idle` let go. One that another living node runs is refused
+        (``elsewhere``), naming the node."""
         table = self.tables.get(table_id)
         if table is not None:
             return table
-        row = await self.store.table(table_id)
-        if row is None:
-            raise ServiceError("not-found", f"no table {table_id!r}")
-        return await self._rebuild(row)
+        for _ in range(3):  # another node may claim it between the read and the claim: read again
+            row = await self.store.table(table_id)
+            if row is None:
+                raise ServiceError("not-found", f"no table {table_id!r}")
+            if row.node not in (None, self.node) and row.node in await self.alive():
+                raise ServiceError("elsewhere", f"table {table_id!r} runs on the server {row.node!r}")
+            if self.draining:
+                raise ServiceError("unavailable", "this server is shutting down: try again in a moment")
+            table = await self._adopt(row, stale_too=True)
+            if table is not None:
+                return table
+        raise ServiceError("unavailable", f"table {table_id!r} is changing servers: try again in a moment")
 
-    def forget_idle(self, seconds: float = FORGET_AFTER) -> int:
+    def forget_idle(self, seconds: float = FORGET_AFTER) -> list[Table]:
         """Let go of finished tables nobody watches and nobody touched for ``seconds``, and of open
-        tables untouched for ``config.stale_open_after`` (both are loaded again on demand); return how
-        many. Memory then holds live tables, not history, and the lobby lists tables people use."""
+        tables untouched for ``config.stale_open_after`` (both are loaded again on demand); return them (the
+        caller lets the store know, :meth:`_release`). Memory then holds live tables, not history, and the
+        lobby lists tables people use."""
         now = time.monotonic()
         limits = {"finished": seconds, "open": self.config.stale_open_after}
         idle = [
@@ -195,9 +281,10 @@ class TableService:
             and not t.runner.lock.locked()
             and not t.busy()
         ]
-        for table_id in idle:
-            self.tables.pop(table_id).close()
-        return len(idle)
+        forgotten = [self.tables.pop(table_id) for table_id in idle]
+        for table in forgotten:
+            table.close()
+        return forgotten
 
     def open_tables(self) -> list[Table]:
         """The lobby's tables: public, open or in play; a tournament's tables are listed on its page."""
@@ -214,9 +301,17 @@ class TableService:
     async def aclose(self, timeout: float = 10.0) -> None:
         """Stop every table's background work and wait until it has stopped, so that nothing is
         left half way through a database call when the store closes."""
+        self.draining = True
         self.close()
         for task in list(self.tasks):
             task.cancel()
         if self.tasks:
             await asyncio.wait(list(self.tasks), timeout=timeout)
+        # Every table is left stopped, an event half written written first; the node then retires, and
+        # another node takes its tables over without waiting for its lease to run out. Their subscribers
+        # are told to subscribe again.
+        for table in list(self.tables.values()):
+            async with table.runner.lock:
+                await table.runner.fanout.moved()
+        self.tables.clear()
         self.bot_pool.close()

@@ -44,7 +44,7 @@ class Table:
         self.id = row.id
         self.state = TableState(row)
         self.rng = random.Random(secrets.randbits(64))
-        self.runner = TableRunner(self.state, ports, self.rng)
+        self.runner = TableRunner(self.state, ports, self.rng, row.lease)
         self.chat = TableChat(self.state, self.runner.fanout)
         self.fill_task: asyncio.Task[None] | None = None
 

@@ -25,7 +25,14 @@ export function connect() {
   socket.addEventListener("message", (ev) => {
     const frame = JSON.parse(ev.data);
     const resolve = (frame.type === "ack" || frame.type === "error") && frame.ref != null && awaited.get(frame.ref);
-    if (resolve) { awaited.delete(frame.ref); resolve(frame); } else onFrame(frame);
+    if (resolve) { awaited.delete(frame.ref); resolve(frame); return; }
+    // The server I am on no longer runs the table (another took it over, or this one is stopping): connect
+    // again, through whatever server the address leads to, and subscribe from the last event I have.
+    if ((frame.type === "moved" || (frame.type === "error" && frame.code === "elsewhere")) && followed) {
+      socket.close();
+      return;
+    }
+    onFrame(frame);
   });
   socket.addEventListener("close", () => {
     if (ws !== socket) return;

@@ -1,0 +1,261 @@
+"""Several nodes on one database: each table is run by one node under a fencing token, a node that lost a
+table can no longer write it, and the tables of a node that died or shut down are taken over by another.
+
+Every test runs on SQLite and on PostgreSQL (two platforms in this process share the database, as two
+``capicua serve`` would). The processes themselves (kill -9, SIGSTOP) are in ``tests/web/test_nodes_processes.py``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from capicua.service.errors import ServiceError
+from capicua.service.identity import SECRET_LENGTH, Identity, SecretError, load_secret
+from capicua.service.platform import Platform
+from capicua.service.store import LeaseLost, Store
+from capicua.service.tables import Subscriber, Table, TableConfig
+from tests.aio import run_async
+
+SEATS = [Identity(f"g:{name.lower()}-nodes", name) for name in ("Ana", "Bia", "Caio", "Duda")]
+CONFIG = TableConfig(bot_delay=0, bot_workers=0, call_grace=0)
+#: Short leases: a paused node loses its tables within a second or two.
+LEASE = 1.0
+OPTIONS = {"target": 60, "pause_seconds": 0, "auto_pass": False}
+
+
+async def until(check: Callable[[], Awaitable[bool] | bool], timeout: float = 20.0) -> None:
+    """Wait until ``check()`` holds (it is looked at every 50 ms), or fail after ``timeout`` seconds."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        result = check()
+        if result if isinstance(result, bool) else await result:
+            return
+        assert loop.time() < deadline, "timed out waiting"
+        await asyncio.sleep(0.05)
+
+
+async def node(url: str, name: str, lease: float = LEASE) -> Platform:
+    platform = Platform(Store(url), "s" * 40, CONFIG, node=name, lease_seconds=lease, sweeps=False)
+    platform.node.scan_every = 0.1
+    await platform.open()
+    return platform
+
+
+async def four_people(platform: Platform) -> Table:
+    """A Dominousa table with four people seated and its match started: it waits for them to play."""
+    table = await platform.tables.create(SEATS[0], "dominousa", None, OPTIONS, False)
+    for seat, who in enumerate(SEATS):
+        await table.join(who, seat, None)
+    await table.start(SEATS[0])
+    return table
+
+
+async def play_one(table: Table) -> int:
+    """The seat to play makes its first legal move; the event number."""
+    match = table.match
+    assert match is not None
+    seat = match.hand.turn
+    legal = table.state_for(seat)["hand"]["legal"]  # type: ignore[index]
+    return await table.act(SEATS[seat], legal[0])
+
+
+def without_clock(view: Any) -> dict[str, Any]:
+    """A table's view but its move clock (a node taking a table over gives the seat to play a grace)."""
+    return {k: v for k, v in view.items() if k != "clock"}
+
+
+def watcher() -> tuple[list[dict[str, Any]], Subscriber]:
+    frames: list[dict[str, Any]] = []
+
+    async def send(frame: Any) -> None:
+        frames.append(frame)
+
+    return frames, Subscriber(None, None, send)
+
+
+def stop_renewing(platform: Platform) -> Callable[[], None]:
+    """The node stops renewing its lease and looking for tables, as a paused process would; returns what
+    starts it again."""
+    loop = next(t for t in platform.tables.tasks if "NodeLease.keep" in repr(t.get_coro()))
+    loop.cancel()
+
+    def resume() -> None:
+        platform.tables.spawn(platform.node.keep())
+
+    return resume
+
+
+def test_an_event_under_an_old_token_is_refused_and_changes_nothing(empty_store_url: str) -> None:
+    async def body() -> None:
+        store = Store(empty_store_url)
+        await store.open()
+        events = store.events
+        row = await events.create_table("dominousa", 4, {}, False, "g:x", node="a")
+        other = await events.create_table("dominousa", 4, {}, False, "g:x", node="a")
+        assert (row.node, row.lease) == ("a", 1)
+        await events.append(row.id, 1, "seat", {"seat": 0}, lease=1)
+        assert await events.claim(row.id, "b", 1) == 2
+        assert await events.claim(row.id, "c", 1) is None  # b changed the owner first
+        with pytest.raises(LeaseLost):
+            await events.append(row.id, 2, "seat", {"seat": 1}, lease=1)
+        # Appended together (one group commit): the fenced event fails alone, the other table's is written.
+        results = await asyncio.gather(
+            events.append(row.id, 2, "seat", {"seat": 1}, lease=1),
+            events.append(other.id, 1, "seat", {"seat": 0}, lease=1),
+            return_exceptions=True,
+        )
+        assert isinstance(results[0], LeaseLost) and isinstance(results[1], dt.datetime)
+        assert [e.n for e in await events.read(row.id)] == [1]
+        await events.append(row.id, 2, "seat", {"seat": 2}, lease=2)  # its new owner writes
+        assert [(e.n, e.data) for e in await events.read(row.id)] == [(1, {"seat": 0}), (2, {"seat": 2})]
+        assert await events.owned("b") == {row.id: 2}
+        assert await events.release(row.id, 1) is False  # not b's token: nothing changes
+        assert await events.release(row.id, 2) is True
+        assert (await events.table(row.id)).node is None  # type: ignore[union-attr]
+        await store.close()
+
+    run_async(body())
+
+
+def test_a_dead_nodes_table_is_taken_over_and_its_old_owner_cannot_write(empty_store_url: str) -> None:
+    async def body() -> None:
+        a, b = await node(empty_store_url, "a"), await node(empty_store_url, "b")
+        table = await four_people(a)
+        for _ in range(3):
+            await play_one(table)
+        frames, sub = watcher()
+        await table.subscribe(sub, None)
+        assert (await a.health())["tables"] == [table.id] and (await b.health())["tables"] == []
+        with pytest.raises(ServiceError) as refused:
+            await b.tables.fetch(table.id)  # a is alive and runs it
+        assert refused.value.code == "elsewhere"
+        n = table.n
+        stop_renewing(a)  # a is paused: its lease runs out, b takes the table over
+        await until(lambda: table.id in b.tables.tables)
+        taken = b.tables.get(table.id)
+        assert taken.n == n and without_clock(taken.state_for(None)) == without_clock(table.state_for(None))
+        # a wakes up and plays on, not knowing: the store refuses, nothing changes, a lets the table go.
+        with pytest.raises(ServiceError) as moved:
+            await play_one(table)
+        assert moved.value.code == "moved"
+        assert table.id not in a.tables.tables
+        await until(lambda: any(f["type"] == "moved" for f in frames))
+        assert frames[-1] == {"type": "moved", "table": table.id}
+        # b plays on from where a left it: every event once, in order.
+        assert await play_one(taken) == n + 1
+        stored = await b.store.events.read(table.id)
+        assert [e.n for e in stored] == list(range(1, n + 2))
+        await a.close()
+        await b.close()
+
+    run_async(body())
+
+
+def test_a_node_that_wakes_after_losing_its_lease_drops_what_was_taken_over(empty_store_url: str) -> None:
+    async def body() -> None:
+        a, b = await node(empty_store_url, "a"), await node(empty_store_url, "b")
+        table, kept = await four_people(a), await four_people(a)
+        frames, sub = watcher()
+        await table.subscribe(sub, None)
+        resume = stop_renewing(a)
+        await until(lambda: {table.id, kept.id} <= set(b.tables.tables))
+        # a wakes: it registers again, keeps nothing b took, and tells the watchers of what it lost to subscribe
+        # again (through any node: b runs the table now).
+        resume()
+        await until(lambda: not a.tables.tables)
+        await until(lambda: frames[-1:] == [{"type": "moved", "table": table.id}])
+        with pytest.raises(ServiceError) as elsewhere:
+            await a.tables.fetch(kept.id)
+        assert elsewhere.value.code == "elsewhere"
+        assert await play_one(b.tables.get(kept.id)) == kept.n + 1
+        await a.close()
+        await b.close()
+
+    run_async(body())
+
+
+def test_a_node_that_shuts_down_hands_its_tables_over_at_once(empty_store_url: str) -> None:
+    async def body() -> None:
+        # A lease of a minute: b takes the tables over because a retired, not because its lease ran out.
+        a, b = await node(empty_store_url, "a", lease=60), await node(empty_store_url, "b", lease=60)
+        table = await four_people(a)
+        await play_one(table)
+        frames, sub = watcher()
+        await table.subscribe(sub, None)
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        await a.close()
+        assert frames[-1] == {"type": "moved", "table": table.id}
+        await until(lambda: table.id in b.tables.tables, timeout=10)
+        assert loop.time() - started < 5
+        assert await play_one(b.tables.get(table.id)) == table.n + 1
+        with pytest.raises(ServiceError) as refused:
+            await a.tables.create(SEATS[0], "dominousa", None, {}, False)  # draining: no new tables
+        assert refused.value.code == "unavailable"
+        await b.close()
+
+    run_async(body())
+
+
+def test_a_restarted_node_takes_its_tables_back_under_its_name(empty_store_url: str) -> None:
+    async def body() -> None:
+        a = await node(empty_store_url, "a", lease=60)
+        table = await four_people(a)
+        await play_one(table)
+        stop_renewing(a)  # killed: it never retired, and its lease has a minute to go
+        again = await node(empty_store_url, "a", lease=60)
+        assert again.tables.get(table.id).n == table.n  # the same name: its tables are its own at once
+        with pytest.raises(ServiceError) as moved:
+            await play_one(table)  # the old run of "a" is fenced off
+        assert moved.value.code == "moved"
+        await again.close()
+        await a.store.close()
+
+    run_async(body())
+
+
+def test_health_says_what_the_node_runs(empty_store_url: str) -> None:
+    async def body() -> None:
+        a = await node(empty_store_url, "a", lease=7)
+        table = await four_people(a)
+        assert await a.health() == {
+            "node": "a",
+            "database": "ok",
+            "redis": None,
+            "tables": [table.id],
+            "lease_seconds": 7,
+            "draining": False,
+        }
+        await a.close()
+        assert (await a.health())["draining"] is True
+
+    run_async(body())
+
+
+def test_every_node_signs_with_the_secret_it_is_given(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CAPICUA_SECRET", raising=False)
+    for name in "abc":
+        (tmp_path / name).mkdir()
+    made = load_secret(tmp_path / "a")  # none given: made once in the data directory, and kept
+    assert len(made) >= SECRET_LENGTH and load_secret(tmp_path / "a") == made
+    shared = tmp_path / "secret"
+    shared.write_text("k" * 40 + "\n")
+    assert load_secret(tmp_path / "b", shared) == load_secret(tmp_path / "c", shared) == "k" * 40
+    monkeypatch.setenv("CAPICUA_SECRET", "e" * 32)  # the environment comes first
+    assert load_secret(tmp_path / "b", shared) == load_secret(tmp_path / "a") == "e" * 32
+    monkeypatch.setenv("CAPICUA_SECRET", "short")
+    with pytest.raises(SecretError, match="at least 32"):
+        load_secret(tmp_path / "a")
+    monkeypatch.delenv("CAPICUA_SECRET")
+    shared.write_text("\n")
+    with pytest.raises(SecretError, match="is empty"):
+        load_secret(tmp_path / "a", shared)
+    with pytest.raises(SecretError, match="cannot read"):
+        load_secret(tmp_path / "a", tmp_path / "missing")
