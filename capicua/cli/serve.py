@@ -30,6 +30,13 @@ LeaseSeconds = Annotated[
         help="Seconds a node stays alive without renewing its lease: a killed node's tables move after this.",
     ),
 ]
+RedisUrl = Annotated[
+    str | None,
+    typer.Option(
+        envvar="CAPICUA_REDIS_URL",
+        help="redis://host:port/0: the nodes sharing the database reach each other's tables through it.",
+    ),
+]
 SecretFile = Annotated[
     Path | None,
     typer.Option(
@@ -68,6 +75,7 @@ def serve_command(
     node_name: NodeName = None,
     lease_seconds: LeaseSeconds = 10.0,
     secret_file: SecretFile = None,
+    redis_url: RedisUrl = None,
 ) -> None:
     """Start the platform: HTTP API, websocket and static files in one process; several of them on one
     PostgreSQL database make one platform (docs/operations.md, "Several nodes")."""
@@ -95,7 +103,9 @@ def serve_command(
     except SecretError as exc:
         raise fail(str(exc), 2) from None
     node = node_name or f"{socket.gethostname()}:{port}"
-    platform = Platform(store, secret, config, timezone=timezone, node=node, lease_seconds=lease_seconds)
+    platform = Platform(
+        store, secret, config, timezone=timezone, node=node, lease_seconds=lease_seconds, redis_url=redis_url
+    )
     app_ = create_app(platform)
     Console(stderr=True).print(
         f"capicua on http://{host}:{port}  (node: {node}, database: {url.split('://')[0]}, data: {data_dir})"

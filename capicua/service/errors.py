@@ -8,7 +8,11 @@ sends it as it is over the websocket; clients translate the code.
 
 from __future__ import annotations
 
-__all__ = ["CODES", "ServiceError"]
+__all__ = [
+    "CODES",
+    "Elsewhere",
+    "ServiceError",
+]
 
 #: Every code, with what it means.
 CODES: dict[str, str] = {
@@ -34,7 +38,9 @@ CODES: dict[str, str] = {
     "stale": "the table moved on while the action was being decided",
     "unavailable": "the action could not be saved, or the server is shutting down: nothing changed, try again",
     "moved": "another server runs the table now: nothing changed; subscribe again and resend",
-    "elsewhere": "another server runs the table: ask through any other way in (the load balancer)",
+    "elsewhere": "another server runs the table (and this one cannot reach it: no Redis)",
+    "unknown": "the server running the table did not answer in time: the action may have been made; send it again "
+    "with the same ref",
     "accounts-only": "rated tables are for account holders (D1): no guests, no bots",
     "not-paused": "no pause between hands to skip (a hand is in play, or the match is over)",
     "chat-closed": "free text is not said during a hand of a strict match (quick messages are)",
@@ -61,3 +67,11 @@ class ServiceError(Exception):
 
     def __repr__(self) -> str:
         return f"ServiceError({self.code!r}, {self.message!r})"
+
+
+class Elsewhere(ServiceError):
+    """The table is run by another node, alive: ``node`` (the router forwards the request there)."""
+
+    def __init__(self, table_id: str, node: str) -> None:
+        super().__init__("elsewhere", f"table {table_id!r} runs on the server {node!r}")
+        self.node = node

@@ -20,6 +20,7 @@ from capicua.service.nodes import LEASE_SECONDS, NodeLease
 from capicua.service.quickplay import QuickPlay
 from capicua.service.ratings.service import TIMEZONE, Ratings
 from capicua.service.records import Records
+from capicua.service.relay import RedisTransport, Router
 from capicua.service.results import RecordSaver
 from capicua.service.store import Store
 from capicua.service.tables import TableConfig, TableService
@@ -37,7 +38,8 @@ class Platform:
     ``sweeps``: whether :meth:`open` starts the background loops (closing weeks, the quick-play queue, the
     tournaments); a test that drives those by hand on a clock of its own turns them off. ``node``: this
     server's name among the nodes sharing the database, alive while it renews a lease of ``lease_seconds``
-    (:mod:`capicua.service.nodes`)."""
+    (:mod:`capicua.service.nodes`); with ``redis_url``, what is asked of a table another node runs goes there
+    (:mod:`capicua.service.relay`)."""
 
     def __init__(
         self,
@@ -51,6 +53,7 @@ class Platform:
         sweeps: bool = True,
         node: str = "local",
         lease_seconds: float = LEASE_SECONDS,
+        redis_url: str | None = None,
     ) -> None:
         self.store = store
         self.sweeps = sweeps
@@ -71,6 +74,8 @@ class Platform:
             alive=store.nodes.alive,
         )
         self.node = NodeLease(store.nodes, store.events, self.tables, lease_seconds)
+        #: Every request about a table goes through the router: here, or to the node that runs it.
+        self.router = Router(self.tables, RedisTransport(redis_url, node) if redis_url else None)
         # The listeners of a match's end, in this order: the record, the ratings, the tournaments.
         self.record_saver = RecordSaver(store.records).attach(self.bus)
         self.records = Records(store.records)
@@ -93,6 +98,7 @@ class Platform:
         await self.node.register()
         await self.ratings.close_weeks()
         await self.tables.load()
+        await self.router.start()
         self.tables.spawn(self.node.keep())
         if not self.sweeps:
             return
@@ -141,7 +147,9 @@ class Platform:
         return {
             "node": self.node.name,
             "database": "ok" if await self.store.nodes.ping() else "down",
-            "redis": None,
+            "redis": None
+            if self.router.transport is None
+            else ("ok" if await self.router.transport.ping() else "down"),
             "tables": sorted(self.tables.tables),
             "lease_seconds": self.node.lease_seconds,
             "draining": self.tables.draining,
@@ -152,6 +160,7 @@ class Platform:
         other nodes take its tables over at once, then the store closes."""
         self.analyses.close()
         await self.tables.aclose()
+        await self.router.close()  # the frames for other nodes' clients (``moved``) are sent first
         try:
             await self.node.retire()
         except Exception:  # the database away: the other nodes wait for the lease to run out instead

@@ -42,6 +42,7 @@ STATUS: dict[str, int] = {
     "unavailable": 503,
     "moved": 503,
     "elsewhere": 503,
+    "unknown": 504,
     "accounts-only": 403,
     "not-paused": 409,
     "chat-closed": 409,

@@ -16,7 +16,7 @@ from fastapi import APIRouter, Query, WebSocket, WebSocketDisconnect
 from capicua.service.errors import ServiceError
 from capicua.service.identity import Identity
 from capicua.service.platform import Platform
-from capicua.service.tables import Subscriber
+from capicua.service.relay import Subscription
 from capicua.web.deps import socket_identity
 from capicua.web.outbox import Outbox
 from capicua.web.protocol import (
@@ -53,7 +53,7 @@ class Connection:
     def __init__(self, platform: Platform, ws: WebSocket, who: Identity | None) -> None:
         self.platform = platform
         self.who = who
-        self.subs: dict[str, Subscriber] = {}
+        self.subs: dict[str, Subscription] = {}
         self.outbox = Outbox(ws.send_text, lambda code, reason: ws.close(code=code, reason=reason), OUTBOX_FRAMES)
 
     async def send(self, frame: ServerFrame) -> None:
@@ -63,41 +63,36 @@ class Connection:
         await self.send(Error(type="error", code=code, message=message, ref=ref))
 
     async def handle(self, msg: ClientMessage) -> None:
-        tables = self.platform.tables
+        router = self.platform.router  # the table may run on this node or on another
         if isinstance(msg, Ping):
             await self.send(Pong(type="pong", ref=msg.ref))
         elif isinstance(msg, Subscribe):
-            table = await tables.entered(msg.table, self.who, msg.invite)
-            old = self.subs.pop(table.id, None)
+            old = self.subs.pop(msg.table, None)
             if old is not None:
-                table.unsubscribe(old)
-            sub = Subscriber(self.who, table.seat_of(self.who), self.send)
-            self.subs[table.id] = sub
-            await table.subscribe(sub, msg.last)
+                old.close()
+            self.subs[msg.table] = await router.subscribe(msg.table, self.who, msg.invite, msg.last, self.send)
         elif isinstance(msg, Unsubscribe):
             old = self.subs.pop(msg.table, None)
             if old is not None:
-                tables.get(msg.table).unsubscribe(old)
+                old.close()
         elif isinstance(msg, Action | Next | Referee):
             if self.who is None:
                 raise ServiceError("forbidden", "connect with a token to play")
-            table = await tables.fetch(msg.table)
             if isinstance(msg, Action):
-                n = await table.act(self.who, msg.action)
+                answer = await router.call(msg.table, "act", self.who, action=msg.action, ref=msg.ref)
             elif isinstance(msg, Next):
-                n = await table.next_hand(self.who)
+                answer = await router.call(msg.table, "next", self.who)
             else:
-                n = await table.referee(self.who, msg.decision, msg.seat, msg.points, msg.tile, msg.reason)
+                decision = {"seat": msg.seat, "points": msg.points, "tile": msg.tile, "reason": msg.reason}
+                answer = await router.call(msg.table, "referee", self.who, decision=msg.decision, **decision)
             with contextlib.suppress(Exception):  # the client may have gone: the action stands
-                await self.send(Ack(type="ack", ref=msg.ref, n=n))
+                await self.send(Ack(type="ack", ref=msg.ref, n=answer["n"]))
         elif isinstance(msg, Chat):
-            table = await tables.fetch(msg.table)
-            await table.say(self.who, msg.preset, msg.text)
+            await router.call(msg.table, "say", self.who, preset=msg.preset, text=msg.text)
 
     async def close(self) -> None:
-        for table_id, sub in self.subs.items():
-            with contextlib.suppress(ServiceError):
-                self.platform.tables.get(table_id).unsubscribe(sub)
+        for sub in self.subs.values():
+            sub.close()
         await self.outbox.aclose()
 
 

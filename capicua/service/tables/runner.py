@@ -134,16 +134,24 @@ class TableRunner:
                 case Publish(event=event):
                     await self.ports.bus.publish(event)
 
-    async def act(self, parsed: tuple[int | None, Action], by_player: bool, timeout: bool = False) -> int:
+    async def act(
+        self, parsed: tuple[int | None, Action], by_player: bool, timeout: bool = False, ref: Any = None
+    ) -> int:
         """Commit an action; returns the number of the last event it made. A player who acts himself takes his
-        seat back from the bot that stood in for him (A10): his ack comes after that ``away`` event too."""
+        seat back from the bot that stood in for him (A10): his ack comes after that ``away`` event too. The
+        client's ``ref``, if any, is stored with the action (see ``EventLog.refs``)."""
         seat, move = parsed
+        data: dict[str, Any] = {"action": format_action(seat, move), "timeout": timeout}
+        if ref is not None:
+            data["ref"] = ref
         try:
-            await self.commit("action", {"action": format_action(seat, move), "timeout": timeout}, parsed)
+            await self.commit("action", data, parsed)
         except MoveError as exc:
             raise ServiceError("illegal", str(exc)) from None
         if by_player and seat is not None and self.state.seats[seat].away:
             await self.commit("away", {"seat": seat, "away": False})
+            if ref is not None and (made := self.log.refs.get((seat, ref))) is not None:
+                made.n = self.log.n  # the ack names the away event too
         return self.log.n
 
     async def bot_acts(self, seat: int, move: Move, expect: int) -> int:

@@ -20,7 +20,7 @@ from typing import Any
 
 from capicua.rules import variants
 from capicua.service.bus import Bus
-from capicua.service.errors import ServiceError
+from capicua.service.errors import Elsewhere, ServiceError
 from capicua.service.identity import Identity
 from capicua.service.store import EventStore, TableRow
 from capicua.service.tables.bots import BotPool
@@ -257,7 +257,7 @@ class TableService:
             if row is None:
                 raise ServiceError("not-found", f"no table {table_id!r}")
             if row.node not in (None, self.node) and row.node in await self.alive():
-                raise ServiceError("elsewhere", f"table {table_id!r} runs on the server {row.node!r}")
+                raise Elsewhere(table_id, row.node)
             if self.draining:
                 raise ServiceError("unavailable", "this server is shutting down: try again in a moment")
             table = await self._adopt(row, stale_too=True)

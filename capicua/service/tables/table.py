@@ -170,10 +170,16 @@ class Table:
             await self.runner.end(abandoned_by=self.state.check_resign(who))
             return self.n
 
-    async def act(self, who: Identity, text: str) -> int:
-        """A player's action in record notation (his seat is implied). Returns the event number."""
+    async def act(self, who: Identity, text: str, ref: Any = None) -> int:
+        """A player's action in record notation (his seat is implied). Returns the event number. The same
+        action sent again in the same hand with the ``ref`` it was made with (its answer was lost) is answered
+        with its event number, and not made again."""
         async with self.runner.lock:
-            return await self.runner.act(self.state.action_of(who, text), by_player=True)
+            seat = self.state.seat_of(who)
+            done = None if ref is None or seat is None else self.runner.log.made(seat, ref, " ".join(text.split()))
+            if done is not None:
+                return done
+            return await self.runner.act(self.state.action_of(who, text), by_player=True, ref=ref)
 
     async def referee(
         self, who: Identity, kind: str, seat: int | None = None, points: int | None = None, tile: str | None = None,

@@ -110,8 +110,8 @@ async def bot_action(table_id: TableId, body: ActionIn, who: Playing, platform: 
     """Your move at a table, in record notation without the seat (`6-4 L`, `pass`, `galo`…): your seat is the
     one you sit at. Answers the event number of your action."""
     _limited(platform, who, "action")
-    table = await platform.tables.fetch(table_id)
-    return {"n": await table.act(who, body.action)}
+    answer: dict[str, Any] = await platform.router.call(table_id, "act", who, action=body.action)
+    return answer
 
 
 @routes.post("/api/bot/invitations/{invitation_id}/accept")

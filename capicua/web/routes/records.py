@@ -20,7 +20,7 @@ async def table_records(
     table_id: TableId, platform: PlatformDep, who: Caller, invite: Invite = None
 ) -> list[dict[str, Any]]:
     """The finished matches of a table (a private table's need its invite: they name its players)."""
-    await platform.tables.entered(table_id, who, invite)
+    await platform.router.call(table_id, "summary", who, invite=invite)  # may the caller see it?
     rows = await platform.records.of_table(table_id)
     return [
         {

@@ -10,7 +10,6 @@ from capicua.bots.registry import level_names
 from capicua.rules import variants
 from capicua.rules.variant import Option
 from capicua.service.errors import ServiceError
-from capicua.service.tables import Table
 from capicua.service.tables.referee import REFEREE_DECISIONS
 from capicua.web.deps import Caller, PlatformDep, Who
 from capicua.web.routes.common import Invite, StrictModel, TableId, router
@@ -118,52 +117,43 @@ async def create_table(body: TableIn, who: Who, platform: PlatformDep) -> dict[s
     return table.summary(with_invite=True)
 
 
-async def _table(platform: PlatformDep, table_id: str, who: Any = None, invite: str | None = None) -> Table:
-    """The table, if the caller may see it (a private table needs its invite, or a seat at it)."""
-    return await platform.tables.entered(table_id, who, invite)
-
-
 @routes.get("/api/tables/{table_id}")
 async def get_table(table_id: TableId, platform: PlatformDep, who: Caller, invite: Invite = None) -> dict[str, Any]:
     """The table's summary, and whether the caller may referee it (``referee``, C8: its tournament's referees;
     outside tournaments the creator of a strict table who does not sit at it)."""
-    table = await _table(platform, table_id, who, invite)
-    referee = who is not None and await table.may_referee(who)
-    return {**table.summary(), "referee": referee}
+    answer: dict[str, Any] = await platform.router.call(table_id, "summary", who, invite=invite)
+    return answer
 
 
 @routes.post("/api/tables/{table_id}/join")
 async def join(table_id: TableId, body: JoinIn, who: Who, platform: PlatformDep) -> dict[str, Any]:
-    seat = await (await platform.tables.fetch(table_id)).join(who, body.seat, body.invite)
-    return {"seat": seat}
+    answer: dict[str, Any] = await platform.router.call(table_id, "join", who, seat=body.seat, invite=body.invite)
+    return answer
 
 
 @routes.post("/api/tables/{table_id}/leave")
 async def leave(table_id: TableId, who: Who, platform: PlatformDep) -> dict[str, Any]:
-    await (await platform.tables.fetch(table_id)).leave(who)
-    return {"ok": True}
+    answer: dict[str, Any] = await platform.router.call(table_id, "leave", who)
+    return answer
 
 
 @routes.post("/api/tables/{table_id}/bots")
 async def bots(table_id: TableId, body: BotsIn, who: Who, platform: PlatformDep) -> dict[str, Any]:
-    table = await platform.tables.fetch(table_id)
-    await table.fill_bots(who, body.level)
-    return table.summary()
+    answer: dict[str, Any] = await platform.router.call(table_id, "bots", who, level=body.level)
+    return answer
 
 
 @routes.post("/api/tables/{table_id}/start")
 async def start(table_id: TableId, who: Who, platform: PlatformDep) -> dict[str, Any]:
-    table = await platform.tables.fetch(table_id)
-    await table.start(who)
-    return table.summary()
+    answer: dict[str, Any] = await platform.router.call(table_id, "start", who)
+    return answer
 
 
 @routes.post("/api/tables/{table_id}/resign")
 async def resign(table_id: TableId, who: Who, platform: PlatformDep) -> dict[str, Any]:
     """Leave the match in play: your side loses it (at a rated table it is rated as lost)."""
-    table = await platform.tables.fetch(table_id)
-    await table.resign(who)
-    return table.summary()
+    answer: dict[str, Any] = await platform.router.call(table_id, "resign", who)
+    return answer
 
 
 class RefereeIn(StrictModel):
@@ -181,15 +171,8 @@ async def referee_console(table_id: TableId, who: Who, platform: PlatformDep) ->
     """C8: what the referee console (``#/referee/{id}``) opens with, for the table's referees only (as
     ``POST`` below says who they are): anyone else, a guest, a player at the table, and everyone at a table of
     a game without a table referee (``GET /api/variants``' ``referee``), gets ``forbidden`` (403)."""
-    table = await platform.tables.fetch(table_id)
-    await platform.tables.check_referee(table, who)
-    return {
-        "table": table.id,
-        "variant": table.variant,
-        "tournament": table.tournament_id,
-        "referee": {"id": who.id, "name": who.name},
-        "decisions": list(REFEREE_DECISIONS),
-    }
+    answer: dict[str, Any] = await platform.router.call(table_id, "referee_console", who)
+    return {**answer, "referee": {"id": who.id, "name": who.name}, "decisions": list(REFEREE_DECISIONS)}
 
 
 @routes.post("/api/tables/{table_id}/referee")
@@ -197,13 +180,12 @@ async def referee(table_id: TableId, body: RefereeIn, who: Who, platform: Platfo
     """C8: a referee's decision at a table in play, final and written in the record with his name. Only the
     referees its tournament names for it, or (outside tournaments) the creator of a strict table who does
     not sit at it. Returns the decision's event number."""
-    table = await platform.tables.fetch(table_id)
-    n = await table.referee(who, body.decision, body.seat, body.points, body.tile, body.reason)
-    return {"n": n}
+    decision = {"seat": body.seat, "points": body.points, "tile": body.tile, "reason": body.reason}
+    answer: dict[str, Any] = await platform.router.call(table_id, "referee", who, decision=body.decision, **decision)
+    return answer
 
 
 @routes.post("/api/tables/{table_id}/rematch")
 async def rematch(table_id: TableId, who: Who, platform: PlatformDep) -> dict[str, Any]:
-    table = await platform.tables.fetch(table_id)
-    await table.rematch(who)
-    return table.summary()
+    answer: dict[str, Any] = await platform.router.call(table_id, "rematch", who)
+    return answer

@@ -7,6 +7,8 @@ let ready = null;
 let onFrame = () => {};
 let onClosed = () => {};
 let refs = 0;
+// Refs are unique to this page: an action sent again with its ref is answered, not made twice (docs/protocol.md).
+const page = Math.random().toString(36).slice(2, 8);
 const awaited = new Map(); // ref → resolve: the answers (ack or error) a request() waits for
 let followed = null; // the table I follow: {table, last: () => the number of the last event I have, or null}
 
@@ -55,7 +57,7 @@ export function disconnect() {
 
 // Send a message; returns its ref (the server copies it into the ack or error that answers).
 export async function send(msg) {
-  const ref = msg.ref ?? `${msg.type}-${++refs}`;
+  const ref = msg.ref ?? `${msg.type}-${page}-${++refs}`;
   await connect();
   ws.send(JSON.stringify({ ...msg, ref }));
   return ref;
@@ -63,7 +65,7 @@ export async function send(msg) {
 
 // Send a message and wait for its answer: the ack, or the error (also when none comes within `ms`).
 export async function request(msg, ms = 10000) {
-  const ref = `${msg.type}-${++refs}`;
+  const ref = `${msg.type}-${page}-${++refs}`;
   const answer = new Promise((resolve) => {
     awaited.set(ref, resolve);
     setTimeout(() => { if (awaited.delete(ref)) resolve({ type: "error", code: "unavailable", message: "no answer", ref }); }, ms);

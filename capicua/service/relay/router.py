@@ -1,0 +1,278 @@
+"""Any node answers for any table: what is asked of a table another node runs goes there over Redis, and the
+frames of its subscribers on this node come back the same way.
+
+- **Operations** (:mod:`capicua.service.relay.ops`): run here when this node runs the table, else sent to the
+  node that does (``op``), whose answer (a value, or the table's own error) comes back as it is. A request
+  that reached nobody did nothing (``unavailable``); one that got no answer in time may have been done
+  (``unknown``): an action is then sent again with the same ``ref``, which the table answers without making
+  it twice (``EventLog.refs``).
+- **Subscriptions.** A client here that subscribes to a table run by node A becomes, on A, a subscriber like
+  any other (``watch``), whose ``send`` posts the frame to this node: A builds each frame for that client's
+  seat, exactly as for its own clients, so what a seat may see is decided in one place. This node only hands
+  the frames over (in order: A posts them in order, and Redis delivers one publisher's messages in order).
+- **Keep-alive.** Every ``KEEP_EVERY`` seconds this node tells each owner which of its subscriptions it
+  still has (``keep``); the owner forgets a subscription not kept for ``FORGET_AFTER`` seconds (its node
+  died). A subscription the owner no longer has (the table moved, or it restarted), or whose owner does not
+  answer, gets a ``moved`` frame here: its client subscribes again, and is routed to the new owner.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from capicua.service.errors import Elsewhere, ServiceError
+from capicua.service.identity import Identity
+from capicua.service.relay.ops import OPS
+from capicua.service.relay.transport import RedisTransport, Unreachable
+from capicua.service.tables import Subscriber, Table, TableService
+
+__all__ = ["FORGET_AFTER", "KEEP_EVERY", "Router", "Subscription"]
+
+log = logging.getLogger("capicua.relay")
+
+#: Seconds between two keep-alives of this node's subscriptions to other nodes' tables.
+KEEP_EVERY = 2.0
+#: Seconds after which an owner forgets a subscription of another node that was not kept.
+FORGET_AFTER = 10.0
+
+Send = Callable[[Any], Awaitable[None]]
+
+
+class Subscription:
+    """A client's subscription to one table, wherever the table runs."""
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+
+@dataclass(eq=False)
+class _Local(Subscription):
+    table: Table
+    sub: Subscriber
+
+    def close(self) -> None:
+        self.table.unsubscribe(self.sub)
+
+
+@dataclass(eq=False)
+class _Remote(Subscription):
+    """This node's client subscribed to a table another node runs."""
+
+    id: str
+    table_id: str
+    node: str
+    send: Send
+    router: Router
+    last: int | None = None  # the last event number handed over (a gap: the client must subscribe again)
+
+    def close(self) -> None:
+        self.router.forget(self)
+
+
+@dataclass(eq=False)
+class _Served:
+    """Another node's client subscribed to a table this node runs."""
+
+    node: str
+    table: Table
+    sub: Subscriber
+    kept: float = field(default_factory=time.monotonic)
+
+
+def identity_json(who: Identity | None) -> dict[str, Any] | None:
+    return None if who is None else {"id": who.id, "name": who.name, "guest": who.guest, "bot": who.bot}
+
+
+def identity_of(data: dict[str, Any] | None) -> Identity | None:
+    return None if data is None else Identity(data["id"], data["name"], bool(data["guest"]), bool(data["bot"]))
+
+
+class Router:
+    """Where every request about a table goes: the table service here, or the node that runs the table."""
+
+    def __init__(self, tables: TableService, transport: RedisTransport | None = None) -> None:
+        self.tables = tables
+        self.transport = transport
+        self.remote: dict[str, _Remote] = {}
+        self.served: dict[str, _Served] = {}
+
+    async def start(self) -> None:
+        if self.transport is not None:
+            await self.transport.start(self._handle, self._frame)
+            self.tables.spawn(self._keep())
+
+    async def close(self) -> None:
+        if self.transport is not None:
+            await self.transport.close()
+
+    # -- what this node's clients ask ------------------------------------------------------------------
+    async def call(self, table_id: str, op: str, who: Identity | None, **args: Any) -> Any:
+        """Operation ``op`` on the table, wherever it runs; its answer."""
+        for _ in range(3):  # the table may move while the request goes to it: follow it
+            try:
+                table = await self.tables.fetch(table_id)
+            except Elsewhere as elsewhere:
+                if self.transport is None:
+                    raise
+                payload = {"table": table_id, "op": op, "who": identity_json(who), "args": args}
+                try:
+                    return await self._ask(elsewhere.node, "op", payload)
+                except Elsewhere:
+                    continue
+            return await OPS[op](self.tables, table, who, args)
+        raise ServiceError("unavailable", f"table {table_id!r} is changing servers: try again in a moment")
+
+    async def subscribe(
+        self, table_id: str, who: Identity | None, invite: str | None, last: int | None, send: Send
+    ) -> Subscription:
+        """Subscribe ``send`` to the table's frames for ``who``, from event ``last``."""
+        try:
+            table = await self.tables.entered(table_id, who, invite)
+        except Elsewhere as elsewhere:
+            if self.transport is None:
+                raise
+            remote = _Remote(f"{self.tables.node}/{secrets.token_urlsafe(9)}", table_id, elsewhere.node, send, self)
+            self.remote[remote.id] = remote
+            payload = {"sub": remote.id, "table": table_id, "who": identity_json(who), "invite": invite, "last": last}
+            try:
+                await self._ask(elsewhere.node, "watch", payload)
+            except BaseException:
+                self.remote.pop(remote.id, None)
+                raise
+            return remote
+        sub = Subscriber(who, table.seat_of(who), send)
+        await table.subscribe(sub, last)
+        return _Local(table, sub)
+
+    def forget(self, remote: _Remote) -> None:
+        """This node's client no longer follows the remote table: tell its owner (it forgets it anyway)."""
+        if self.remote.pop(remote.id, None) is not None and self.transport is not None:
+            self.tables.spawn(self._tell(remote.node, "unwatch", {"sub": remote.id}))
+
+    async def _tell(self, node: str, kind: str, payload: dict[str, Any]) -> None:
+        assert self.transport is not None
+        with contextlib.suppress(Exception):
+            await self.transport.request(node, kind, payload, timeout=5)
+
+    async def _ask(self, node: str, kind: str, payload: dict[str, Any]) -> Any:
+        assert self.transport is not None
+        try:
+            return await self.transport.request(node, kind, payload)
+        except Unreachable:
+            raise ServiceError("unavailable", "the server running the table cannot be reached: try again") from None
+        except TimeoutError:
+            raise ServiceError(
+                "unknown", "the server running the table did not answer: it may have done it; send it again"
+            ) from None
+        except ServiceError as exc:
+            if exc.code == "elsewhere":  # it moved on meanwhile
+                raise Elsewhere(payload["table"], "?") from None
+            raise
+
+    # -- frames for this node's clients ----------------------------------------------------------------
+    async def _frame(self, sub_id: str, frame: dict[str, Any]) -> None:
+        remote = self.remote.get(sub_id)
+        if remote is None:
+            return
+        if frame.get("type") == "event":
+            n = frame["n"]
+            if remote.last is not None and n != remote.last + 1:
+                # A frame was lost on the way (Redis away for a moment): the client catches up from its last.
+                await self._moved(remote)
+                return
+            remote.last = n
+        elif frame.get("type") in ("state", "synced"):
+            remote.last = frame["n"]
+        elif frame.get("type") == "moved":
+            self.remote.pop(sub_id, None)
+        with contextlib.suppress(Exception):
+            await remote.send(frame)
+
+    async def _moved(self, remote: _Remote) -> None:
+        """The remote subscription has ended: its client is told to subscribe again."""
+        self.remote.pop(remote.id, None)
+        with contextlib.suppress(Exception):
+            await remote.send({"type": "moved", "table": remote.table_id})
+
+    async def _keep(self) -> None:
+        while True:
+            await asyncio.sleep(KEEP_EVERY)
+            try:
+                await self._keep_once()
+            except Exception:
+                log.exception("the subscriptions to other nodes could not be kept")
+
+    async def _keep_once(self) -> None:
+        """Keep this node's remote subscriptions; forget other nodes' subscriptions nobody keeps."""
+        by_node: dict[str, list[_Remote]] = {}
+        for remote in list(self.remote.values()):
+            by_node.setdefault(remote.node, []).append(remote)
+        for node, remotes in by_node.items():
+            assert self.transport is not None
+            try:
+                gone = set(await self.transport.request(node, "keep", {"subs": [r.id for r in remotes]}, timeout=5))
+            except (Unreachable, TimeoutError, ServiceError):
+                gone = {r.id for r in remotes}  # its node is dead, or Redis away: subscribe again
+            for remote in remotes:
+                if remote.id in gone:
+                    await self._moved(remote)
+        now = time.monotonic()
+        for sub_id, served in list(self.served.items()):
+            if now - served.kept > FORGET_AFTER or served.sub.closed:
+                self._unserve(sub_id)
+
+    # -- what other nodes ask of the tables this one runs ------------------------------------------------
+    async def _handle(self, kind: str, p: dict[str, Any], node: str) -> Any:
+        if kind == "op":
+            if p["op"] not in OPS:
+                raise ServiceError("invalid", f"no operation {p['op']!r}")
+            table = await self._mine(p["table"])
+            return await OPS[p["op"]](self.tables, table, identity_of(p["who"]), p["args"])
+        if kind == "watch":
+            return await self._serve(p, node)
+        if kind == "unwatch":
+            self._unserve(p["sub"])
+            return None
+        if kind == "keep":
+            now = time.monotonic()
+            gone = []
+            for sub_id in p["subs"]:
+                served = self.served.get(sub_id)
+                if served is None or served.sub.closed or served.table.id not in self.tables.tables:
+                    gone.append(sub_id)
+                    self._unserve(sub_id)
+                else:
+                    served.kept = now
+            return gone
+        raise ServiceError("invalid", f"no request {kind!r}")
+
+    async def _mine(self, table_id: str) -> Table:
+        """A table this node runs (it may be loaded from the store), or ``elsewhere``."""
+        return await self.tables.fetch(table_id)
+
+    async def _serve(self, p: dict[str, Any], node: str) -> None:
+        who = identity_of(p["who"])
+        table = await self.tables.entered(p["table"], who, p.get("invite"))
+        self._unserve(p["sub"])
+        transport = self.transport
+        assert transport is not None
+        sub_id = p["sub"]
+
+        async def send(frame: Any) -> None:
+            transport.send_frame(node, sub_id, frame)
+
+        sub = Subscriber(who, table.seat_of(who), send)
+        self.served[sub_id] = _Served(node, table, sub)
+        await table.subscribe(sub, p.get("last"))
+
+    def _unserve(self, sub_id: str) -> None:
+        served = self.served.pop(sub_id, None)
+        if served is not None:
+            served.table.unsubscribe(served.sub)

@@ -1,0 +1,142 @@
+"""Any node answers for any table: two platforms on one database and the machine's Redis, a table run by one of
+them, its players and spectators on the other.
+
+Checked: an operation asked of the node that does not run the table is made by the one that does, and its
+answer (or its error) comes back; the subscribers on the other node get their seat's frames, in order, with
+no tile their seat may not see; an action sent again with its ref is answered with its first ack, not made
+twice; when the owner stops answering, its subscribers elsewhere are told ``moved`` and requests get
+``unavailable``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from typing import Any
+
+import pytest
+
+from capicua.service.errors import ServiceError
+from capicua.service.identity import Identity
+from capicua.service.platform import Platform
+from capicua.service.relay import router as router_module
+from capicua.service.store import Store
+from capicua.service.tables import TableConfig
+from tests.aio import run_async
+from tests.service.test_nodes import OPTIONS, SEATS, until
+from tests.web.helpers import tiles_in
+
+REDIS = "redis://127.0.0.1:6379/0"
+CONFIG = TableConfig(bot_delay=0, bot_workers=0, call_grace=0)
+
+
+async def node(url: str, name: str) -> Platform:
+    platform = Platform(Store(url), "s" * 40, CONFIG, node=name, lease_seconds=5, sweeps=False, redis_url=REDIS)
+    await platform.open()
+    assert platform.router.transport is not None
+    await asyncio.wait_for(platform.router.transport.listening.wait(), 10)
+    return platform
+
+
+def names() -> tuple[str, str]:
+    """Node names of this test alone (tests running at once share the machine's Redis)."""
+    tag = secrets.token_hex(3)
+    return f"a-{tag}", f"b-{tag}"
+
+
+class Watcher:
+    """A client on some node: the frames it got, in order."""
+
+    def __init__(self) -> None:
+        self.frames: list[dict[str, Any]] = []
+
+    async def send(self, frame: Any) -> None:
+        self.frames.append(frame)
+
+    def last_state(self) -> dict[str, Any]:
+        return next(f["state"] for f in reversed(self.frames) if f.get("state"))
+
+    def events(self) -> list[int]:
+        return [f["n"] for f in self.frames if f["type"] == "event"]
+
+
+def seen_tiles(frames: list[dict[str, Any]]) -> set[str]:
+    return set().union(*(tiles_in(f) for f in frames)) if frames else set()
+
+
+def test_a_table_run_by_one_node_is_played_and_watched_through_another(empty_store_url: str) -> None:
+    async def body() -> None:
+        a_name, b_name = names()
+        a, b = await node(empty_store_url, a_name), await node(empty_store_url, b_name)
+        # Created through b's router? No: a table is created on the node asked; this one on a.
+        table = await a.tables.create(SEATS[0], "dominousa", None, OPTIONS, False)
+        for seat, who in enumerate(SEATS):
+            assert await b.router.call(table.id, "join", who, seat=seat, invite=None) == {"seat": seat}
+        player, spectator = Watcher(), Watcher()
+        sub_player = await b.router.subscribe(table.id, SEATS[1], None, None, player.send)
+        sub_spectator = await b.router.subscribe(table.id, None, None, None, spectator.send)
+        await until(lambda: len(player.frames) >= 1 and len(spectator.frames) >= 1)
+        summary = await b.router.call(table.id, "start", SEATS[0])
+        assert summary["status"] == "playing" and table.id in a.tables.tables and table.id not in b.tables.tables
+        with pytest.raises(ServiceError) as refused:
+            await b.router.call(table.id, "act", SEATS[0], action="9-9")  # the table's own error comes back
+        assert refused.value.code == "malformed"
+        # Play a dozen moves, every one asked through b.
+        for _ in range(12):
+            match = table.match
+            assert match is not None
+            seat = match.hand.turn
+            move = table.state_for(seat)["hand"]["legal"][0]  # type: ignore[index]
+            ref = f"r{table.n}"
+            answer = await b.router.call(table.id, "act", SEATS[seat], action=move, ref=ref)
+            assert answer["n"] == table.n
+            again = await b.router.call(table.id, "act", SEATS[seat], action=move, ref=ref)  # its answer was lost
+            assert again == answer, "an action sent again with its ref was made twice"
+        await until(lambda: bool(player.events()) and player.events()[-1] == table.n)
+        await until(lambda: bool(spectator.events()) and spectator.events()[-1] == table.n)
+        for watcher in (player, spectator):
+            ns = [f["n"] for f in watcher.frames if f["type"] in ("event", "state")]
+            assert ns == list(range(ns[0], table.n + 1)), "frames out of order, or missing"
+        # Each gets its seat's view, exactly as on the table's own node.
+        assert player.last_state() == table.state_for(1) | {"clock": player.last_state()["clock"]}
+        assert spectator.last_state()["hand"]["tiles"] == []
+        match = table.match
+        assert match is not None
+        hidden = {str(t) for k in (0, 2, 3) for t in match.hand.tiles(k)}
+        assert not seen_tiles(player.frames) & hidden, "a player on another node saw another seat's tile"
+        in_hands = hidden | {str(t) for t in match.hand.tiles(1)}  # never shown to anybody but its holder
+        assert seen_tiles(player.frames) & in_hands  # (the check sees tiles: the player's own are there)
+        assert not seen_tiles(spectator.frames) & in_hands, "a spectator on another node saw a tile in a hand"
+        sub_player.close()
+        sub_spectator.close()
+        await until(lambda: not b.router.remote and not a.router.served)
+        await a.close()
+        await b.close()
+
+    run_async(body())
+
+
+def test_when_the_owner_stops_answering_its_subscribers_elsewhere_are_told_moved(
+    empty_store_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(router_module, "KEEP_EVERY", 0.2)
+
+    async def body() -> None:
+        a_name, b_name = names()
+        a, b = await node(empty_store_url, a_name), await node(empty_store_url, b_name)
+        table = await a.tables.create(SEATS[0], "dominousa", None, OPTIONS, False)
+        watcher = Watcher()
+        await b.router.subscribe(table.id, None, None, None, watcher.send)
+        await until(lambda: bool(watcher.frames))
+        assert a.router.transport is not None
+        await a.router.transport.close()  # a no longer listens (as if killed; its lease still runs)
+        await until(lambda: watcher.frames[-1] == {"type": "moved", "table": table.id}, timeout=10)
+        with pytest.raises(ServiceError) as unavailable:
+            await b.router.call(table.id, "join", Identity("g:eve", "Eve"), seat=0, invite=None)
+        assert unavailable.value.code == "unavailable"  # it reached nobody: nothing changed
+        assert table.state.seats[0].player is None
+        await b.close()
+        a.router.transport = None
+        await a.close()
+
+    run_async(body())
