@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import secrets
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,7 +17,20 @@ from capicua.service.tables import TableConfig
 from capicua.service.tables import flow as flow_module
 from capicua.service.tables import table as table_module
 from capicua.web.app import create_app
+from tests.aio import run_async
+from tests.pg import ADMIN_DSN, admin, sqlalchemy_url
 from tests.web.helpers import Harness, seeded_secrets
+
+
+@pytest.fixture
+def database() -> Iterator[str]:
+    """A fresh PostgreSQL database of its own, for the nodes of one test (dropped after it)."""
+    name = f"capicua_nodes_{secrets.token_hex(6)}"
+    run_async(admin(f'CREATE DATABASE "{name}"'))
+    try:
+        yield sqlalchemy_url(ADMIN_DSN, name)
+    finally:
+        run_async(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from __future__ import annotations
 import secrets
 import signal
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +27,6 @@ import pytest
 from capicua.rules.record import Record
 from capicua.service.store import Store, StoredEvent
 from tests.aio import run_async
-from tests.pg import ADMIN_DSN, admin, sqlalchemy_url
 from tests.web.helpers import QUICK
 from tests.web.server import Server, free_port
 
@@ -41,16 +40,6 @@ GAMES: list[dict[str, Any]] = [
     {"variant": "individual", "players": 3, "target": 100, **QUICK},
     {"variant": "dominousa", "target": 100, **QUICK},
 ]
-
-
-@pytest.fixture
-def database() -> Iterator[str]:
-    name = f"capicua_nodes_{secrets.token_hex(6)}"
-    run_async(admin(f'CREATE DATABASE "{name}"'))
-    try:
-        yield sqlalchemy_url(ADMIN_DSN, name)
-    finally:
-        run_async(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
 def start_nodes(tmp_path: Path, url: str, names: list[str]) -> list[Server]:
