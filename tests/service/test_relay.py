@@ -140,3 +140,35 @@ def test_when_the_owner_stops_answering_its_subscribers_elsewhere_are_told_moved
         await a.close()
 
     run_async(body())
+
+
+def test_the_lobby_of_any_node_lists_the_public_tables_of_every_living_node(
+    empty_store_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(router_module, "KEEP_EVERY", 0.2)
+
+    async def body() -> None:
+        a_name, b_name = names()
+        a, b = await node(empty_store_url, a_name), await node(empty_store_url, b_name)
+        on_a = await a.tables.create(SEATS[0], "dominousa", None, OPTIONS, False)
+        await a.tables.create(SEATS[0], "dominousa", None, OPTIONS, True)  # private: in no lobby
+        on_b = await b.tables.create(SEATS[1], "amazonense", None, {}, False)
+        await on_a.join(SEATS[2], 1, None)
+
+        async def listed(platform: Platform) -> list[str]:
+            return sorted(t["id"] for t in await platform.router.lobby())
+
+        want = sorted([on_a.id, on_b.id])
+        await until(lambda: _eq(listed(a), want), timeout=10)
+        await until(lambda: _eq(listed(b), want), timeout=10)
+        seen_on_b = next(t for t in await b.router.lobby() if t["id"] == on_a.id)
+        assert seen_on_b["seats"][1]["name"] == SEATS[2].name  # a's summary, as a keeps it
+        await a.close()  # a retires: its tables leave b's lobby at once (b asks only the living nodes)
+        assert [t["id"] for t in await b.router.lobby()] == [on_b.id]
+        await b.close()
+
+    run_async(body())
+
+
+async def _eq(got: Any, want: list[str]) -> bool:
+    return bool(await got == want)

@@ -14,6 +14,10 @@ frames of its subscribers on this node come back the same way.
   still has (``keep``); the owner forgets a subscription not kept for ``FORGET_AFTER`` seconds (its node
   died). A subscription the owner no longer has (the table moved, or it restarted), or whose owner does not
   answer, gets a ``moved`` frame here: its client subscribes again, and is routed to the new owner.
+- **The lobby.** Every ``KEEP_EVERY`` seconds each node also puts its lobby (the summaries of its public
+  tables, open or in play) in Redis under ``capicua:lobby:<node>``, for three keep-alives: the lobby of any
+  node is its own tables and those of the other living nodes. A node that dies drops out when its entry
+  expires; Redis restarted empty has every node's entry again within a keep-alive.
 """
 
 from __future__ import annotations
@@ -26,6 +30,9 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+import orjson
+from redis.exceptions import RedisError
 
 from capicua.service.errors import Elsewhere, ServiceError
 from capicua.service.identity import Identity
@@ -86,6 +93,10 @@ class _Served:
     kept: float = field(default_factory=time.monotonic)
 
 
+def lobby_key(node: str) -> str:
+    return f"capicua:lobby:{node}"
+
+
 def identity_json(who: Identity | None) -> dict[str, Any] | None:
     return None if who is None else {"id": who.id, "name": who.name, "guest": who.guest, "bot": who.bot}
 
@@ -128,6 +139,28 @@ class Router:
                     continue
             return await OPS[op](self.tables, table, who, args)
         raise ServiceError("unavailable", f"table {table_id!r} is changing servers: try again in a moment")
+
+    async def lobby(self) -> list[dict[str, Any]]:
+        """The public tables, open or in play, of every living node: this node's as they are now, the others'
+        as they last said (at most ``KEEP_EVERY`` seconds ago)."""
+        tables = [t.summary() for t in self.tables.open_tables()]
+        if self.transport is None:
+            return tables
+        others = [node for node in await self.tables.alive() if node != self.tables.node]
+        try:
+            lists = await self.transport.redis.mget([lobby_key(node) for node in others]) if others else []
+        except (RedisError, OSError):
+            log.warning("the other nodes' lobbies could not be read (Redis away)")
+            return tables
+        for entry in lists:
+            if entry is not None:
+                tables += orjson.loads(entry)
+        return tables
+
+    async def _publish_lobby(self) -> None:
+        assert self.transport is not None
+        summaries = [t.summary() for t in self.tables.open_tables()]
+        await self.transport.redis.set(lobby_key(self.tables.node), orjson.dumps(summaries), ex=int(3 * KEEP_EVERY) + 1)
 
     async def subscribe(
         self, table_id: str, who: Identity | None, invite: str | None, last: int | None, send: Send
@@ -210,7 +243,10 @@ class Router:
                 log.exception("the subscriptions to other nodes could not be kept")
 
     async def _keep_once(self) -> None:
-        """Keep this node's remote subscriptions; forget other nodes' subscriptions nobody keeps."""
+        """Keep this node's remote subscriptions; forget other nodes' subscriptions nobody keeps; say what this
+        node's lobby holds."""
+        with contextlib.suppress(RedisError, OSError):
+            await self._publish_lobby()
         by_node: dict[str, list[_Remote]] = {}
         for remote in list(self.remote.values()):
             by_node.setdefault(remote.node, []).append(remote)

@@ -98,8 +98,8 @@ class BotsIn(StrictModel):
 
 @routes.get("/api/tables")
 async def list_tables(platform: PlatformDep) -> list[dict[str, Any]]:
-    """Public tables that are open or in play."""
-    return [t.summary() for t in platform.tables.open_tables()]
+    """Public tables that are open or in play (those of every node, when the nodes share Redis)."""
+    return await platform.router.lobby()
 
 
 @routes.post("/api/tables", status_code=201)
