@@ -78,6 +78,15 @@ class NodeLease:
             except Exception:
                 log.exception("node %s: the lease could not be kept; trying again", self.name)
 
+    async def leads(self) -> bool:
+        """Whether this node leads: it is the first living node by name. The leader alone runs what the
+        platform does once for all (the tournaments' director, the weekly close); when it dies, the next one
+        leads once its lease has run out. Two nodes may both believe they lead for a moment (one's view of the
+        living nodes is older): each step of that work is one write guarded by what it expects to find, so
+        the second to try it finds it done."""
+        alive = await self.nodes.alive()
+        return not alive or alive[0] == self.name
+
     async def retire(self) -> None:
         """A graceful stop: no longer alive, so that the other nodes take the tables over at once."""
         await self.nodes.retire(self.name, self.epoch)

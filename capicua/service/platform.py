@@ -115,11 +115,13 @@ class Platform:
                 log.exception("the quick-play queue could not be swept")
 
     async def _sweep_tournaments(self) -> None:
-        """Start the tournaments that are due, and move running ones on (no-shows, rounds): every 2 s."""
+        """Start the tournaments that are due, and move running ones on (no-shows, rounds): every 2 s, on the
+        leading node (:meth:`NodeLease.leads`)."""
         while True:
             await asyncio.sleep(2)
             try:
-                await self.tournaments.sweep()
+                if await self.node.leads():
+                    await self.tournaments.sweep()
             except Exception:
                 log.exception("the tournaments could not be swept")
 
@@ -127,7 +129,8 @@ class Platform:
         while True:
             await asyncio.sleep(60)
             try:
-                await self.ratings.close_weeks()
+                if await self.node.leads():
+                    await self.ratings.close_weeks()
             except Exception:  # the database may be away for a moment: the next minute tries again
                 log.exception("closing the weeks failed")
 

@@ -259,3 +259,16 @@ def test_every_node_signs_with_the_secret_it_is_given(tmp_path: Path, monkeypatc
         load_secret(tmp_path / "a", shared)
     with pytest.raises(SecretError, match="cannot read"):
         load_secret(tmp_path / "a", tmp_path / "missing")
+
+
+def test_one_node_leads_and_the_next_one_when_it_dies(empty_store_url: str) -> None:
+    async def body() -> None:
+        a, b = await node(empty_store_url, "a"), await node(empty_store_url, "b")
+        assert [await a.node.leads(), await b.node.leads()] == [True, False]  # the tournaments, the weekly close
+        stop_renewing(a)
+        await until(b.node.leads)  # once a's lease has run out
+        assert await a.node.leads() is False  # a, paused, would find it leads no more (and its steps are guarded)
+        await b.close()
+        await a.store.close()
+
+    run_async(body())
