@@ -1,7 +1,8 @@
-"""Table server load: many tables played at once over real websockets, one server process.
+"""Table server load: many tables played at once over real websockets, on one server process or several.
 
     python bench/server.py [--tables 100 500] [--seconds 20] [--bot greedy] [--variant dominousa] [--bot-delay 0.4]
     python bench/server.py --tables 500 --expert-tables 50     # 50 of them with expert bots (200 ms a move)
+    python bench/server.py --tables 2000 --nodes 1 3 --postgres postgresql://postgres@127.0.0.1/postgres --failover
 
 For each table count N, a fresh ``capicua serve`` is started as a subprocess (SQLite in a temporary
 directory, or with ``--postgres DSN`` a fresh database on that PostgreSQL server, dropped after the row;
@@ -23,7 +24,16 @@ rematch) for ``--seconds`` after a short warm-up. Measured over that window:
   per second at the expert tables (their bots think in the workers, never on the event loop);
 - this client's own CPU, to show when the load generator, not the server, is the limit.
 
-Every run is bounded in time; the server is stopped at the end of each run.
+With ``--nodes K`` (several: one row each, e.g. ``--nodes 1 3``; PostgreSQL needed), a row runs K nodes on one
+fresh database and the machine's Redis (``--redis``). Table k is created on node k mod K (which runs it); its
+player's websocket goes to that node for the even k, to the next node for the odd k (its actions and frames
+then cross Redis). Also measured: each node's ack p50/p99 (over the tables it runs), the acks of players on
+the table's own node against those forwarded through another, Redis commands per action (``INFO stats``),
+and, with ``--failover``, once the window is over, node 0 killed (SIGKILL): for each of its tables, the
+seconds from the kill to the first event its player sees afterwards (the players reconnect, to another node,
+and subscribe again from their last event).
+
+Every run is bounded in time; the servers are stopped at the end of each run.
 """
 
 from __future__ import annotations
@@ -110,6 +120,10 @@ class Player:
     rematches: int = 0
     dropped: bool = False
     ready: asyncio.Event = field(default_factory=asyncio.Event)
+    owner: int = 0  # the node the table was created on, which runs it
+    via: int = 0  # the node its websocket goes to
+    event_times: list[float] = field(default_factory=list)  # when each event frame came (perf_counter)
+    reconnects: int = 0
 
     @property
     def headers(self) -> dict[str, str]:
@@ -136,6 +150,17 @@ class Result:
     expert_p99_ms: float = float("nan")
     others_p99_ms: float = float("nan")
     expert_actions_per_second: float = 0.0
+    nodes: int = 1
+    #: node → (tables it runs, ack p50 ms, ack p99 ms) over its tables
+    per_node: list[tuple[int, float, float]] = field(default_factory=list)
+    local_ms: tuple[float, float] = (float("nan"), float("nan"))  # p50, p99 of players on the table's node
+    forwarded_ms: tuple[float, float] = (float("nan"), float("nan"))  # p50, p99 of players on another node
+    redis_per_action: float = float("nan")
+    failover_s: list[float] = field(default_factory=list)  # kill → the next event, per killed table
+
+
+class Moved(Exception):
+    """The node this player is on can no longer serve the table: connect again (to another node)."""
 
 
 async def play(
@@ -145,7 +170,10 @@ async def play(
     while True:
         frame = json.loads(await ws.recv())
         kind = frame["type"]
+        if kind == "moved" or (kind == "error" and frame.get("ref") == "sub"):
+            raise Moved(kind)
         if kind == "event":
+            player.event_times.append(time.perf_counter())
             player.last = frame["n"]
             player.state = frame.get("state") or player.state
             event = frame["event"]
@@ -184,19 +212,38 @@ async def play(
 
 
 async def client(
-    player: Player, port: int, http: httpx.AsyncClient, refs: itertools.count[int], stop: asyncio.Event
+    player: Player,
+    ports: list[int],
+    alive: list[int],
+    http: httpx.AsyncClient,
+    refs: itertools.count[int],
+    stop: asyncio.Event,
 ) -> None:
-    url = f"ws://{HOST}:{port}/ws?token={player.token}"
-    try:
-        async with connect(url, open_timeout=60, ping_interval=None, max_size=2**22) as ws:
-            await ws.send(json.dumps({"type": "subscribe", "table": player.table}))
-            await play(player, ws, http, refs, stop)
-    except (ConnectionClosed, OSError):
-        player.dropped = True
-        player.ready.set()
+    """The player's websocket; with several nodes, connected again (to a living node) whenever it drops or the
+    node says the table moved."""
+    while True:
+        url = f"ws://{HOST}:{ports[player.via]}/ws?token={player.token}"
+        try:
+            async with connect(url, open_timeout=60, ping_interval=None, max_size=2**22) as ws:
+                last = player.last if player.state is not None else None
+                await ws.send(json.dumps({"type": "subscribe", "table": player.table, "last": last, "ref": "sub"}))
+                await play(player, ws, http, refs, stop)
+        except (ConnectionClosed, OSError, Moved):
+            if len(ports) == 1 or not alive:
+                player.dropped = True
+                player.ready.set()
+                return
+            player.reconnects += 1
+            player.pending = None  # made or not, the events say: it is not waited for
+            if player.via not in alive:
+                player.via = alive[player.reconnects % len(alive)]
+            await asyncio.sleep(0.1)
 
 
-async def setup(http: httpx.AsyncClient, variant: str, bot: str, limit: asyncio.Semaphore, k: int) -> Player:
+async def setup(nodes: list[httpx.AsyncClient], variant: str, bot: str, limit: asyncio.Semaphore, k: int) -> Player:
+    """Table k, created on node k mod K, its player's websocket on that node or (odd k) the next one."""
+    owner = k % len(nodes)
+    http = nodes[owner]
     async with limit:
         r = await http.post("/api/guests", json={"name": f"bench {k}"})
         r.raise_for_status()
@@ -210,7 +257,8 @@ async def setup(http: httpx.AsyncClient, variant: str, bot: str, limit: asyncio.
         table = r.json()["id"]
         (await http.post(f"/api/tables/{table}/join", json={"seat": 0}, headers=headers)).raise_for_status()
         (await http.post(f"/api/tables/{table}/bots", json={"level": bot}, headers=headers)).raise_for_status()
-        return Player(table, token, random.Random(k), bot)
+        via = (owner + k % 2) % len(nodes)
+        return Player(table, token, random.Random(k), bot, owner=owner, via=via)
 
 
 def percentile(values: list[float], q: int) -> float:
@@ -221,63 +269,87 @@ def percentile(values: list[float], q: int) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[q - 1]
 
 
-async def measure(port: int, pid: int, n: int, args: argparse.Namespace, console: Console) -> Result:
+async def measure(
+    servers: list[subprocess.Popen[bytes]], ports: list[int], n: int, args: argparse.Namespace, console: Console
+) -> Result:
     limits = httpx.Limits(max_connections=50, max_keepalive_connections=50)
     refs = itertools.count(1)
     stop = asyncio.Event()
-    async with httpx.AsyncClient(base_url=f"http://{HOST}:{port}", timeout=60, limits=limits) as http:
+    pids = [s.pid for s in servers]
+    alive = list(range(len(ports)))
+    bases = [f"http://{HOST}:{port}" for port in ports]
+    nodes = [httpx.AsyncClient(base_url=base, timeout=60, limits=limits) for base in bases]
+    redis = None
+    if len(ports) > 1:
+        import redis.asyncio as aioredis
+
+        redis = aioredis.Redis.from_url(args.redis)
+    failover: list[float] = []
+    try:
         limit = asyncio.Semaphore(50)
         levels = [args.expert if k < args.expert_tables else args.bot for k in range(n)]
-        players = list(await asyncio.gather(*(setup(http, args.variant, levels[k], limit, k) for k in range(n))))
-        tasks = [asyncio.create_task(client(p, port, http, refs, stop)) for p in players]
+        players = list(await asyncio.gather(*(setup(nodes, args.variant, levels[k], limit, k) for k in range(n))))
+        tasks = [asyncio.create_task(client(p, ports, alive, nodes[p.owner], refs, stop)) for p in players]
         try:
             await asyncio.gather(*(p.ready.wait() for p in players))
 
             async def start(p: Player) -> None:
                 async with limit:
-                    (await http.post(f"/api/tables/{p.table}/start", headers=p.headers)).raise_for_status()
+                    (await nodes[p.owner].post(f"/api/tables/{p.table}/start", headers=p.headers)).raise_for_status()
 
             await asyncio.gather(*(start(p) for p in players if not p.dropped))
             console.log(f"{n} tables playing; warming up for {args.warmup:.0f} s, then measuring {args.seconds:.0f} s")
             await asyncio.sleep(args.warmup)
 
             actions0 = [p.actions for p in players]
-            cpu0, client0, t0 = cpu_seconds(pid), time.process_time(), time.perf_counter()
-            workers0 = children_cpu_seconds(pid)
+            commands0 = (await redis.info("stats"))["total_commands_processed"] if redis is not None else 0
+            cpu0, client0, t0 = sum(map(cpu_seconds, pids)), time.process_time(), time.perf_counter()
+            workers0 = sum(map(children_cpu_seconds, pids))
             await asyncio.sleep(args.seconds)
-            cpu1, client1, t1 = cpu_seconds(pid), time.process_time(), time.perf_counter()
-            workers1 = children_cpu_seconds(pid)
+            cpu1, client1, t1 = sum(map(cpu_seconds, pids)), time.process_time(), time.perf_counter()
+            workers1 = sum(map(children_cpu_seconds, pids))
+            commands1 = (await redis.info("stats"))["total_commands_processed"] if redis is not None else 0
             actions1 = [p.actions for p in players]
-            rss = rss_mb(pid)
+            rss = sum(map(rss_mb, pids))
+            if args.failover and len(servers) > 1:
+                failover = await kill_node_0(servers[0], players, alive, console)
             stop.set()  # no new actions; let the ones in flight be answered before closing
             deadline = time.monotonic() + 10
             while any(p.pending and not p.dropped for p in players) and time.monotonic() < deadline:
                 await asyncio.sleep(0.01)
         finally:
+            alive.clear()  # the players stop reconnecting
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
+    finally:
+        for http in nodes:
+            await http.aclose()
+        if redis is not None:
+            await redis.aclose()
     wall = t1 - t0
     done = [b - a for a, b in zip(actions0, actions1, strict=True)]
-    trips = [rt * 1000 for p in players for sent, rt in p.round_trips if t0 <= sent < t1]
+
+    def trips(chosen: list[Player]) -> list[float]:
+        return [rt * 1000 for p in chosen for sent, rt in p.round_trips if t0 <= sent < t1]
 
     def p99(expert: bool) -> float:
-        chosen = [
-            rt * 1000
-            for p in players
-            if (p.bots == args.expert) == expert
-            for sent, rt in p.round_trips
-            if t0 <= sent < t1
-        ]
-        return percentile(chosen, 99)
+        return percentile(trips([p for p in players if (p.bots == args.expert) == expert]), 99)
 
+    every = trips(players)
+    local = trips([p for p in players if p.via == p.owner])
+    forwarded = trips([p for p in players if p.via != p.owner])
+    per_node = []
+    for k in range(len(ports)):
+        mine = trips([p for p in players if p.owner == k])
+        per_node.append((sum(p.owner == k for p in players), percentile(mine, 50), percentile(mine, 99)))
     return Result(
         tables=n,
         in_play=sum(1 for d in done if d > 0),
         actions_per_second=sum(done) / wall,
-        p50_ms=percentile(trips, 50),
-        p99_ms=percentile(trips, 99),
-        acks=len(trips),
+        p50_ms=percentile(every, 50),
+        p99_ms=percentile(every, 99),
+        acks=len(every),
         errors=sum(p.errors for p in players),
         rematches=sum(p.rematches for p in players),
         dropped=sum(p.dropped for p in players),
@@ -290,7 +362,28 @@ async def measure(port: int, pid: int, n: int, args: argparse.Namespace, console
         expert_p99_ms=p99(True) if args.expert_tables else float("nan"),
         others_p99_ms=p99(False),
         expert_actions_per_second=sum(d for d, p in zip(done, players, strict=True) if p.bots == args.expert) / wall,
+        nodes=len(ports),
+        per_node=per_node,
+        local_ms=(percentile(local, 50), percentile(local, 99)),
+        forwarded_ms=(percentile(forwarded, 50), percentile(forwarded, 99)),
+        redis_per_action=(commands1 - commands0) / max(1, sum(done)) if redis is not None else float("nan"),
+        failover_s=failover,
     )
+
+
+async def kill_node_0(
+    server: subprocess.Popen[bytes], players: list[Player], alive: list[int], console: Console
+) -> list[float]:
+    """SIGKILL node 0; for each table it ran, the seconds from then to the next event its player sees."""
+    killed = [p for p in players if p.owner == 0 and not p.dropped]
+    server.kill()
+    at = time.perf_counter()
+    alive.remove(0)
+    console.log(f"node 0 killed: waiting for its {len(killed)} tables to play on elsewhere")
+    deadline = at + 60
+    while time.perf_counter() < deadline and not all(p.event_times and p.event_times[-1] > at for p in killed):
+        await asyncio.sleep(0.05)
+    return sorted(next((t - at for t in p.event_times if t > at), float("inf")) for p in killed)
 
 
 async def _admin(dsn: str, sql: str) -> None:
@@ -303,54 +396,65 @@ async def _admin(dsn: str, sql: str) -> None:
         await conn.close()
 
 
-def run(n: int, args: argparse.Namespace, console: Console) -> Result:
-    """One row: a fresh server, N tables, the measurement, the server stopped."""
+def run(n: int, k: int, args: argparse.Namespace, console: Console) -> Result:
+    """One row: ``k`` fresh servers (nodes of one database), N tables, the measurement, the servers stopped."""
     with tempfile.TemporaryDirectory(prefix="capicua-bench-") as tmp:
-        port = free_port()
-        log = Path(tmp) / "server.log"
-        command = [sys.executable, "-m", "capicua.cli", "serve", "--host", HOST, "--port", str(port)]
-        command += ["--data-dir", str(Path(tmp) / "data"), "--bot-delay", str(args.bot_delay)]
-        command += ["--call-grace", str(args.call_grace)]
-        env = {k: v for k, v in os.environ.items() if k != "CAPICUA_DATABASE_URL"}  # SQLite
+        ports = [free_port() for _ in range(k)]
+        logs = [Path(tmp) / f"server-{i}.log" for i in range(k)]
+        env = {key: v for key, v in os.environ.items() if not key.startswith("CAPICUA_")}  # SQLite
+        env["CAPICUA_SECRET"] = secrets.token_urlsafe(32)  # one secret: each node takes the others' tokens
         database = None
         if args.postgres:  # a fresh database of its own on that server, dropped at the end
             database = f"capicua_bench_{secrets.token_hex(4)}"
             asyncio.run(_admin(args.postgres, f'CREATE DATABASE "{database}"'))
             netloc = urlsplit(args.postgres).netloc
             env["CAPICUA_DATABASE_URL"] = f"postgresql+asyncpg://{netloc}/{database}"
-        with log.open("wb") as out:
-            server = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env)
+        if k > 1:
+            env["CAPICUA_REDIS_URL"] = args.redis
+        servers = []
+        for i, port in enumerate(ports):
+            command = [sys.executable, "-m", "capicua.cli", "serve", "--host", HOST, "--port", str(port)]
+            command += ["--data-dir", str(Path(tmp) / f"data-{i}"), "--bot-delay", str(args.bot_delay)]
+            command += ["--call-grace", str(args.call_grace), "--node-name", f"bench-{i}-{secrets.token_hex(2)}"]
+            command += ["--lease-seconds", str(args.lease_seconds)]
+            with logs[i].open("wb") as out:
+                servers.append(subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env))
         try:
-            deadline = time.monotonic() + 60
-            while True:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    raise SystemExit(f"the server did not start:\n{log.read_text(errors='replace')[-3000:]}")
-                with contextlib.suppress(httpx.TransportError):
-                    if httpx.get(f"http://{HOST}:{port}/api/tables", timeout=2).status_code == 200:
-                        break
-                time.sleep(0.1)
-            budget = max(SETUP_MIN, SETUP_PER_TABLE * n) + args.warmup + args.seconds + 30
+            for server, port, log in zip(servers, ports, logs, strict=True):
+                deadline = time.monotonic() + 60
+                while True:
+                    if server.poll() is not None or time.monotonic() > deadline:
+                        raise SystemExit(f"the server did not start:\n{log.read_text(errors='replace')[-3000:]}")
+                    with contextlib.suppress(httpx.TransportError):
+                        if httpx.get(f"http://{HOST}:{port}/api/tables", timeout=2).status_code == 200:
+                            break
+                    time.sleep(0.1)
+            budget = max(SETUP_MIN, SETUP_PER_TABLE * n) + args.warmup + args.seconds + 90
             try:
-                return asyncio.run(asyncio.wait_for(measure(port, server.pid, n, args, console), budget))
+                return asyncio.run(asyncio.wait_for(measure(servers, ports, n, args, console), budget))
             except TimeoutError:
                 raise SystemExit(f"the run with {n} tables did not finish within {budget:.0f} s") from None
         finally:
-            server.terminate()
-            try:
-                server.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait(timeout=30)
+            for server in servers:
+                server.terminate()
+            for server in servers:
+                try:
+                    server.wait(timeout=30)
+                except subprocess.TimeoutExpired:
+                    server.kill()
+                    server.wait(timeout=30)
             if database is not None:
                 asyncio.run(_admin(args.postgres, f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)'))
-            text = log.read_text(errors="replace")
-            if "Traceback" in text:
-                first = text[text.index("Traceback") :].split("\nTraceback")[0].split("\nINFO")[0]
-                first = "\n".join(first.splitlines()[-12:])
-                console.print(
-                    f"[yellow]the server logged {text.count('Traceback')} tracebacks with {n} tables; the first:[/]"
-                )
-                console.print(first, markup=False, highlight=False)
+            for log in logs:
+                _report_tracebacks(log.read_text(errors="replace"), n, console)
+
+
+def _report_tracebacks(text: str, n: int, console: Console) -> None:
+    if "Traceback" in text:
+        first = text[text.index("Traceback") :].split("\nTraceback")[0].split("\nINFO")[0]
+        first = "\n".join(first.splitlines()[-12:])
+        console.print(f"[yellow]the server logged {text.count('Traceback')} tracebacks with {n} tables; the first:[/]")
+        console.print(first, markup=False, highlight=False)
 
 
 def main() -> None:
@@ -378,11 +482,17 @@ def main() -> None:
         help="run the server on PostgreSQL instead of SQLite, e.g. postgresql://postgres@127.0.0.1/postgres "
         "(a fresh database on that server for each row, dropped after it)",
     )
+    parser.add_argument("--nodes", type=int, nargs="+", default=[1], help="node counts, one row each (with --tables)")
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/0", help="the Redis of several nodes")
+    parser.add_argument("--lease-seconds", type=float, default=2.0, help="the nodes' --lease-seconds")
+    parser.add_argument("--failover", action="store_true", help="with several nodes: kill node 0 after the window")
     args = parser.parse_args()
     if any(n < 1 or n > 5000 for n in args.tables) or not 0 < args.seconds <= 600 or not 0 <= args.warmup <= 60:
         parser.error("tables must be 1..5000, seconds 0..600, warmup 0..60")
+    if any(k < 1 or k > 8 for k in args.nodes) or (max(args.nodes) > 1 and not args.postgres):
+        parser.error("nodes must be 1..8, and several nodes need --postgres (they share one database)")
     console = Console(width=None if sys.stdout.isatty() else 160)
-    results = [run(n, args, console) for n in args.tables]
+    results = [run(n, k, args, console) for n in args.tables for k in args.nodes]
 
     bots = f"3 {args.bot} bots" + (f" ({args.expert_tables} tables: 3 {args.expert})" if args.expert_tables else "")
     table = Table(
@@ -390,7 +500,7 @@ def main() -> None:
         f"(bot delay {args.bot_delay:g} s ±50 %), {'PostgreSQL' if args.postgres else 'SQLite'}, "
         f"{args.seconds:g} s a row ({os.cpu_count()} CPUs)"
     )
-    for name in ("tables", "in play", "actions/s", "ack p50 ms", "ack p99 ms", "acks", "errors", "rematches"):
+    for name in ("tables", "nodes", "in play", "actions/s", "ack p50 ms", "ack p99 ms", "acks", "errors", "rematches"):
         table.add_column(name, justify="right")
     for name in ("dropped", "server CPU", "workers CPU", "client CPU", "server RSS"):
         table.add_column(name, justify="right")
@@ -405,6 +515,7 @@ def main() -> None:
         )
         table.add_row(
             str(r.tables),
+            str(r.nodes),
             str(r.in_play),
             f"{r.actions_per_second:,.0f}",
             f"{r.p50_ms:.1f}",
@@ -424,9 +535,39 @@ def main() -> None:
         "actions/s: every committed action (bots' included); ack: a scripted player's action sent → ack; "
         "CPU in % of one core."
     )
+    if any(r.nodes > 1 for r in results):
+        console.print(nodes_table(results))
     for r in results:
         for text, count in r.error_codes.most_common(5):
             console.print(f"{r.tables} tables: {count} × error {text}", markup=False, highlight=False)
+
+
+def nodes_table(results: list[Result]) -> Table:
+    """Per node, local against forwarded acks, Redis per action, failover: the rows of several nodes."""
+    table = Table(title="several nodes: acks by the node that runs the table, and through another node")
+    for name in ("tables", "nodes", "per node: tables, ack p50/p99 ms", "on its node p50/p99", "forwarded p50/p99"):
+        table.add_column(name, justify="right")
+    for name in ("Redis cmds/action", "server CPU/table", "failover p50/p90/max s"):
+        table.add_column(name, justify="right")
+    for r in results:
+        if r.nodes == 1:
+            continue
+        nodes = "; ".join(f"{t}: {a:.0f}/{b:.0f}" for t, a, b in r.per_node)
+        gaps = r.failover_s
+        failover = (
+            f"{percentile(gaps, 50):.2f}/{percentile(gaps, 90):.2f}/{max(gaps):.2f} ({len(gaps)})" if gaps else "-"
+        )
+        table.add_row(
+            str(r.tables),
+            str(r.nodes),
+            nodes,
+            f"{r.local_ms[0]:.1f}/{r.local_ms[1]:.1f}",
+            f"{r.forwarded_ms[0]:.1f}/{r.forwarded_ms[1]:.1f}",
+            f"{r.redis_per_action:.1f}",
+            f"{r.server_cpu / max(1, r.in_play):.2f} %",
+            failover,
+        )
+    return table
 
 
 if __name__ == "__main__":

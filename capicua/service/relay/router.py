@@ -166,23 +166,37 @@ class Router:
         self, table_id: str, who: Identity | None, invite: str | None, last: int | None, send: Send
     ) -> Subscription:
         """Subscribe ``send`` to the table's frames for ``who``, from event ``last``."""
-        try:
-            table = await self.tables.entered(table_id, who, invite)
-        except Elsewhere as elsewhere:
-            if self.transport is None:
-                raise
-            remote = _Remote(f"{self.tables.node}/{secrets.token_urlsafe(9)}", table_id, elsewhere.node, send, self)
-            self.remote[remote.id] = remote
-            payload = {"sub": remote.id, "table": table_id, "who": identity_json(who), "invite": invite, "last": last}
+        for _ in range(3):  # the table may move while the subscription goes to it: follow it
             try:
-                await self._ask(elsewhere.node, "watch", payload)
-            except BaseException:
-                self.remote.pop(remote.id, None)
-                raise
-            return remote
-        sub = Subscriber(who, table.seat_of(who), send)
-        await table.subscribe(sub, last)
-        return _Local(table, sub)
+                table = await self.tables.entered(table_id, who, invite)
+            except Elsewhere as elsewhere:
+                if self.transport is None:
+                    raise
+                remote = await self._watch(elsewhere.node, table_id, who, invite, last, send)
+                if remote is not None:
+                    return remote
+                continue
+            sub = Subscriber(who, table.seat_of(who), send)
+            await table.subscribe(sub, last)
+            return _Local(table, sub)
+        raise ServiceError("unavailable", f"table {table_id!r} is changing servers: try again in a moment")
+
+    async def _watch(
+        self, node: str, table_id: str, who: Identity | None, invite: str | None, last: int | None, send: Send
+    ) -> _Remote | None:
+        """Subscribe through ``node``, which runs the table: None if it no longer does."""
+        remote = _Remote(f"{self.tables.node}/{secrets.token_urlsafe(9)}", table_id, node, send, self)
+        self.remote[remote.id] = remote
+        payload = {"sub": remote.id, "table": table_id, "who": identity_json(who), "invite": invite, "last": last}
+        try:
+            await self._ask(node, "watch", payload)
+        except Elsewhere:
+            self.remote.pop(remote.id, None)
+            return None
+        except BaseException:
+            self.remote.pop(remote.id, None)
+            raise
+        return remote
 
     def forget(self, remote: _Remote) -> None:
         """This node's client no longer follows the remote table: tell its owner (it forgets it anyway)."""
@@ -205,8 +219,8 @@ class Router:
                 "unknown", "the server running the table did not answer: it may have done it; send it again"
             ) from None
         except ServiceError as exc:
-            if exc.code == "elsewhere":  # it moved on meanwhile
-                raise Elsewhere(payload["table"], "?") from None
+            if exc.code == "elsewhere":  # it moved on meanwhile: the caller looks where it is now
+                raise Elsewhere(payload["table"], node) from None
             raise
 
     # -- frames for this node's clients ----------------------------------------------------------------
