@@ -245,20 +245,34 @@ async def setup(nodes: list[httpx.AsyncClient], variant: str, bot: str, limit: a
     owner = k % len(nodes)
     http = nodes[owner]
     async with limit:
-        r = await http.post("/api/guests", json={"name": f"bench {k}"})
-        r.raise_for_status()
+        r = await _post(http, "/api/guests", json={"name": f"bench {k}"})
         token = r.json()["token"]
         headers = {"Authorization": f"Bearer {token}"}
         body = {"variant": variant, "target": 1000, "move_seconds": 600, "pause_seconds": 0}
         if variant == "individual":
             body["players"] = PLAYERS[variant]
-        r = await http.post("/api/tables", json=body, headers=headers)
-        r.raise_for_status()
-        table = r.json()["id"]
-        (await http.post(f"/api/tables/{table}/join", json={"seat": 0}, headers=headers)).raise_for_status()
-        (await http.post(f"/api/tables/{table}/bots", json={"level": bot}, headers=headers)).raise_for_status()
+        table = (await _post(http, "/api/tables", json=body, headers=headers)).json()["id"]
+        await _post(http, f"/api/tables/{table}/join", json={"seat": 0}, headers=headers)
+        await _post(http, f"/api/tables/{table}/bots", json={"level": bot}, headers=headers)
         via = (owner + k % 2) % len(nodes)
         return Player(table, token, random.Random(k), bot, owner=owner, via=via)
+
+
+async def _post(http: httpx.AsyncClient, url: str, **kwargs: Any) -> httpx.Response:
+    """A set-up request, sent again when its connection broke (a loaded server may drop one): a second try that
+    finds it done (409: the seat is taken, by us) counts as done."""
+    for attempt in range(4):
+        try:
+            r = await http.post(url, **kwargs)
+        except httpx.TransportError:
+            if attempt == 3:
+                raise
+            await asyncio.sleep(0.5 * (attempt + 1))
+            continue
+        if not (attempt and r.status_code == 409):
+            r.raise_for_status()
+        return r
+    raise AssertionError("unreachable")
 
 
 def percentile(values: list[float], q: int) -> float:
@@ -295,7 +309,7 @@ async def measure(
 
             async def start(p: Player) -> None:
                 async with limit:
-                    (await nodes[p.owner].post(f"/api/tables/{p.table}/start", headers=p.headers)).raise_for_status()
+                    await _post(nodes[p.owner], f"/api/tables/{p.table}/start", headers=p.headers)
 
             await asyncio.gather(*(start(p) for p in players if not p.dropped))
             console.log(f"{n} tables playing; warming up for {args.warmup:.0f} s, then measuring {args.seconds:.0f} s")
