@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 
 from capicua.service.store import EventStore, NodeStore
 from capicua.service.tables import TableService
@@ -52,7 +53,8 @@ class NodeLease:
         if not await self.nodes.renew(self.name, self.epoch, self.lease_seconds, self.tables.draining):
             log.warning("node %s: its lease ran out (paused, or the database away); registering again", self.name)
             await self.register()
-        lost = self.tables.check_owned(await self.events.owned(self.name))
+        asked = time.monotonic()
+        lost = self.tables.check_owned(await self.events.owned(self.name), asked)
         if lost:
             log.warning("node %s: %d tables are run by other nodes now: %s", self.name, len(lost), " ".join(lost))
 
@@ -64,19 +66,25 @@ class NodeLease:
         return taken
 
     async def keep(self) -> None:
-        """Renew the lease and take tables over, until cancelled; a database away for a while is tried again."""
-        renew_every = self.lease_seconds / 3
-        loop = asyncio.get_running_loop()
-        renewed = loop.time()
+        """Renew the lease and take tables over, until cancelled; a database away for a while is tried again.
+        Two loops: taking over many tables (each one claimed, read and replayed) never holds up a renewal."""
+        await asyncio.gather(self._renewing(), self._taking_over())
+
+    async def _renewing(self) -> None:
         while True:
-            await asyncio.sleep(min(self.scan_every, renew_every))
+            await asyncio.sleep(self.lease_seconds / 3)
             try:
-                if loop.time() - renewed >= renew_every:
-                    await self.renew()
-                    renewed = loop.time()
+                await self.renew()
+            except Exception:
+                log.exception("node %s: the lease could not be renewed; trying again", self.name)
+
+    async def _taking_over(self) -> None:
+        while True:
+            await asyncio.sleep(self.scan_every)
+            try:
                 await self.take_over()
             except Exception:
-                log.exception("node %s: the lease could not be kept; trying again", self.name)
+                log.exception("node %s: could not look for tables to take over; trying again", self.name)
 
     async def leads(self) -> bool:
         """Whether this node leads: it is the first living node by name. The leader alone runs what the

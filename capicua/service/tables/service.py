@@ -170,10 +170,12 @@ class TableService:
                 table.runner.touched -= idle
             return table
 
-    def check_owned(self, owned: dict[str, int]) -> list[str]:
+    def check_owned(self, owned: dict[str, int], asked: float) -> list[str]:
         """Drop the tables in memory that the store says this node no longer runs (``owned``: the store's
-        tables of this node and their tokens): another node took them over while this one was away."""
-        lost = [t.id for t in self.tables.values() if owned.get(t.id) != t.runner.log.lease]
+        tables of this node and their tokens, read from ``asked`` on, a ``time.monotonic()``): another node
+        took them over while this one was away. A table built since (created or claimed while the store was
+        read) is not judged by a read that may be older than it."""
+        lost = [t.id for t in self.tables.values() if t.built < asked and owned.get(t.id) != t.runner.log.lease]
         for table_id in lost:
             self.drop(table_id)
         return lost

@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import random
 import secrets
+import time
 from typing import Any
 
 from capicua.bots.registry import check_spec
@@ -47,6 +48,8 @@ class Table:
         self.runner = TableRunner(self.state, ports, self.rng, row.lease)
         self.chat = TableChat(self.state, self.runner.fanout)
         self.fill_task: asyncio.Task[None] | None = None
+        #: When this Table was built (``time.monotonic()``): after its row was written or claimed.
+        self.built = time.monotonic()
 
     # -- information ---------------------------------------------------------------------------------
     @property
