@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import secrets
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from capicua.service.platform import Platform
 from capicua.service.store import LeaseLost, Store
 from capicua.service.tables import Subscriber, Table, TableConfig
 from tests.aio import run_async
+from tests.pg import ADMIN_DSN, admin, sqlalchemy_url
 
 SEATS = [Identity(f"g:{name.lower()}-nodes", name) for name in ("Ana", "Bia", "Caio", "Duda")]
 CONFIG = TableConfig(bot_delay=0, bot_workers=0, call_grace=0)
@@ -270,5 +272,23 @@ def test_one_node_leads_and_the_next_one_when_it_dies(empty_store_url: str) -> N
         assert await a.node.leads() is False  # a, paused, would find it leads no more (and its steps are guarded)
         await b.close()
         await a.store.close()
+
+    run_async(body())
+
+
+def test_nodes_started_together_on_a_fresh_postgresql_database_take_turns_to_migrate(pg_url: str) -> None:
+    async def body() -> None:
+        name = f"{pg_url.rsplit('/', 1)[1]}_{secrets.token_hex(3)}"
+        await admin(f'CREATE DATABASE "{name}"')
+        url = sqlalchemy_url(ADMIN_DSN, name)
+        stores = [Store(url) for _ in range(4)]
+        try:
+            await asyncio.wait_for(asyncio.gather(*(store.open() for store in stores)), 60)  # four first starts at once
+            for store in stores:
+                await store.open()  # and each finds the schema up to date
+        finally:
+            for store in stores:
+                await store.close()
+            await admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
     run_async(body())

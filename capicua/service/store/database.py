@@ -126,11 +126,19 @@ def _safe(url: str) -> str:
     return url
 
 
+#: The PostgreSQL advisory lock the migrations run under: nodes started together on a fresh database take
+#: turns (the first creates the schema, the others find it up to date), instead of racing to create it.
+MIGRATION_LOCK = 0x6361_7069_6375_61  # "capicua"
+
+
 def _upgrade(connection: Any) -> None:
-    """Run the Alembic migrations to head on this connection."""
+    """Run the Alembic migrations to head on this connection (on PostgreSQL, one process at a time)."""
     from alembic import command
     from alembic.config import Config
+    from sqlalchemy import text
 
+    if connection.dialect.name == "postgresql":
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
     config = Config()
     config.set_main_option("script_location", str(Path(__file__).parent.parent / "migrations"))
     config.attributes["connection"] = connection
