@@ -118,8 +118,12 @@ def test_an_event_under_an_old_token_is_refused_and_changes_nothing(empty_store_
         await events.append(row.id, 2, "seat", {"seat": 2}, lease=2)  # its new owner writes
         assert [(e.n, e.data) for e in await events.read(row.id)] == [(1, {"seat": 0}), (2, {"seat": 2})]
         assert await events.owned("b") == {row.id: 2}
+        # Many at once: only those whose token is still the one seen (other's is 1, not 7).
+        assert await events.claim_many({row.id: 2, other.id: 7}, "c") == {row.id: 3}
+        assert await events.claim(row.id, "b", 3) == 4  # (b again, for what follows)
+        assert (await events.read_many([row.id, other.id]))[other.id][0].data == {"seat": 0}
         assert await events.release(row.id, 1) is False  # not b's token: nothing changes
-        assert await events.release(row.id, 2) is True
+        assert await events.release(row.id, 4) is True
         assert (await events.table(row.id)).node is None  # type: ignore[union-attr]
         await store.close()
 

@@ -36,20 +36,15 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidSta
 from capicua.rules.record import Record
 from capicua.service.store import StoredEvent
 from tests.aio import run_async
-from tests.web.helpers import QUICK, leaks, visibility
+from tests.web.helpers import leaks, visibility
 from tests.web.server import HOST, Server, free_port
-from tests.web.test_crash import Client
+from tests.web.test_crash import GAMES, Client
 from tests.web.test_nodes_processes import SECRET, check_log, health, next_event, stored
 
 pytestmark = pytest.mark.slow
 
 LEASE = 2.0
 ROOT = Path(__file__).resolve().parents[2]
-GAMES: list[dict[str, Any]] = [
-    {"variant": "amazonense", "target": 200, **QUICK},
-    {"variant": "individual", "players": 3, "target": 100, **QUICK},
-    {"variant": "dominousa", "target": 100, **QUICK},
-]
 TABLES = 40
 ACKS_BEFORE_KILL = 3
 TEST_TIMEOUT = 420.0

@@ -14,10 +14,11 @@ SIGTERM hands its tables over, each table's next event coming within 2 s, and ex
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import signal
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,19 +28,13 @@ import pytest
 from capicua.rules.record import Record
 from capicua.service.store import Store, StoredEvent
 from tests.aio import run_async
-from tests.web.helpers import QUICK
 from tests.web.server import Server, free_port
+from tests.web.test_crash import GAMES  # matches long enough to be killed in the middle of
 
 pytestmark = pytest.mark.slow
 
 LEASE = 2.0
 SECRET = secrets.token_urlsafe(32)
-#: Bots' matches long enough to be killed in the middle of.
-GAMES: list[dict[str, Any]] = [
-    {"variant": "amazonense", "target": 200, **QUICK},
-    {"variant": "individual", "players": 3, "target": 100, **QUICK},
-    {"variant": "dominousa", "target": 100, **QUICK},
-]
 
 
 def start_nodes(tmp_path: Path, url: str, names: list[str]) -> list[Server]:
@@ -57,6 +52,29 @@ def start_nodes(tmp_path: Path, url: str, names: list[str]) -> list[Server]:
         node.data_dir.parent.mkdir(parents=True)
         node.start()
     return nodes
+
+
+@contextlib.contextmanager
+def running(tmp_path: Path, url: str, names: list[str]) -> Iterator[list[Server]]:
+    """The nodes, started; their logs printed if the test fails; stopped at the end."""
+    nodes = start_nodes(tmp_path, url, names)
+    try:
+        yield nodes
+    except BaseException:
+        for node in nodes:
+            print(node.output())
+        raise
+    finally:
+        for node in nodes:
+            node.stop()
+
+
+def check_logs(url: str, tables: list[str]) -> dict[str, list[StoredEvent]]:
+    """Every table's log and record checked (:func:`check_log`); the events by table."""
+    events, records = stored(url, tables)
+    for table in tables:
+        check_log(table, events[table], records[table])
+    return events
 
 
 def health(node: Server) -> dict[str, Any] | None:
@@ -153,9 +171,8 @@ def runner_summary(nodes: list[Server], table_id: str) -> dict[str, Any]:
 
 
 def test_the_tables_of_a_killed_node_finish_on_the_others_with_nothing_lost(tmp_path: Path, database: str) -> None:
-    nodes = start_nodes(tmp_path, database, ["a", "b", "c"])
-    a, b, c = nodes
-    try:
+    with running(tmp_path, database, ["a", "b", "c"]) as nodes:
+        a, b, c = nodes
         # A guest of one node is a guest of every node (one secret).
         guest = httpx.post(f"{a.base}/api/guests", json={"name": "Ana"}).json()
         me = httpx.get(f"{c.base}/api/me", headers={"Authorization": f"Bearer {guest['token']}"})
@@ -173,25 +190,15 @@ def test_the_tables_of_a_killed_node_finish_on_the_others_with_nothing_lost(tmp_
         )
         assert owners
         wait(lambda: finished([b, c], killed + others), 240, "every match to finish")
-    except BaseException:
-        for node in nodes:
-            print(node.output())
-        raise
-    finally:
-        for node in nodes:
-            node.stop()
-    events, records = stored(database, killed + others)
-    for table in killed + others:
-        check_log(table, events[table], records[table])
+    events = check_logs(database, killed + others)
     gaps = sorted(next_event(events[t], at) for t in killed)
     print(f"failover: from the kill to each table's next event: {', '.join(f'{g:.2f} s' for g in gaps)}")
     assert gaps[-1] <= LEASE + 5, gaps
 
 
 def test_a_paused_node_that_wakes_up_writes_nothing_to_its_old_tables(tmp_path: Path, database: str) -> None:
-    nodes = start_nodes(tmp_path, database, ["a", "b"])
-    a, b = nodes
-    try:
+    with running(tmp_path, database, ["a", "b"]) as nodes:
+        a, b = nodes
         tables = bot_tables(a, 3)
         wait(lambda: all(summary(a, t)["n"] > 10 for t in tables), 60, "the matches to be under way")
         a.signal(signal.SIGSTOP)
@@ -201,24 +208,14 @@ def test_a_paused_node_that_wakes_up_writes_nothing_to_its_old_tables(tmp_path: 
         a.signal(signal.SIGCONT)  # its timers fire at once: its bots' moves, its clocks
         wait(lambda: health(a) is not None and not set(tables) & set(health(a)["tables"]), 10, "a to drop them")  # type: ignore[index]
         wait(lambda: finished([b], tables), 240, "every match to finish on b")
-    except BaseException:
-        for node in nodes:
-            print(node.output())
-        raise
-    finally:
-        for node in nodes:
-            node.stop()
-    events, records = stored(database, tables)
-    for table in tables:
-        check_log(table, events[table], records[table])
+    check_logs(database, tables)
     log = a.output()
     assert "another node runs it now" in log or "are run by other nodes now" in log, log
 
 
 def test_sigterm_hands_the_tables_over_at_once(tmp_path: Path, database: str) -> None:
-    nodes = start_nodes(tmp_path, database, ["a", "b"])
-    a, b = nodes
-    try:
+    with running(tmp_path, database, ["a", "b"]) as nodes:
+        a, b = nodes
         tables = bot_tables(a, 3)
         wait(lambda: all(summary(a, t)["n"] > 10 for t in tables), 60, "the matches to be under way")
         assert a.proc is not None
@@ -228,16 +225,7 @@ def test_sigterm_hands_the_tables_over_at_once(tmp_path: Path, database: str) ->
         exited = time.time()  # every event from now on is b's
         wait(lambda: set(tables) <= set(health(b)["tables"]), 10, "b to take the tables over")  # type: ignore[index]
         wait(lambda: finished([b], tables), 240, "every match to finish on b")
-    except BaseException:
-        for node in nodes:
-            print(node.output())
-        raise
-    finally:
-        for node in nodes:
-            node.stop()
-    events, records = stored(database, tables)
-    for table in tables:
-        check_log(table, events[table], records[table])
+    events = check_logs(database, tables)
     gaps = sorted(next_event(events[t], exited) + exited - at for t in tables)
     print(f"handover: a exited {exited - at:.2f} s after SIGTERM; from SIGTERM to each table's next event on b: "
           f"{', '.join(f'{g:.2f} s' for g in gaps)}")  # fmt: skip

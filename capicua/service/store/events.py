@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Protocol
 
-from sqlalchemy import Connection, and_, insert, or_, select, update
+from sqlalchemy import Connection, and_, insert, or_, select, tuple_, update
 
 from capicua.service.store.database import Database
 from capicua.service.store.schema import EventRow, NodeRow, TableRow, now
@@ -80,6 +80,10 @@ class EventStore(Protocol):
     async def read(self, table_id: str) -> list[StoredEvent]: ...
 
     async def claim(self, table_id: str, node: str, seen: int) -> int | None: ...
+
+    async def claim_many(self, seen: dict[str, int], node: str) -> dict[str, int]: ...
+
+    async def read_many(self, table_ids: Sequence[str]) -> dict[str, list[StoredEvent]]: ...
 
     async def release(self, table_id: str, lease: int) -> bool: ...
 
@@ -229,6 +233,31 @@ class SqlEventStore:
                 .values(node=node, lease=seen + 1)
             )
         return seen + 1 if result.rowcount == 1 else None  # type: ignore[attr-defined]
+
+    async def claim_many(self, seen: dict[str, int], node: str) -> dict[str, int]:
+        """:meth:`claim` of many tables in one statement (``seen``: each one's token as read): the new tokens of
+        those whose token was still the one seen (the others another node claimed first)."""
+        if not seen:
+            return {}
+        async with self.db.writing(), self.db.sessions() as session, session.begin():
+            result = await session.execute(
+                update(TableRow)
+                .where(tuple_(TableRow.id, TableRow.lease).in_(list(seen.items())))
+                .values(node=node, lease=TableRow.lease + 1)
+                .returning(TableRow.id, TableRow.lease)
+            )
+            return {table_id: lease for table_id, lease in result.all()}
+
+    async def read_many(self, table_ids: Sequence[str]) -> dict[str, list[StoredEvent]]:
+        """The events of each table, in one query."""
+        events: dict[str, list[StoredEvent]] = {t: [] for t in table_ids}
+        async with self.db.sessions() as session:
+            result = await session.execute(
+                select(EventRow).where(EventRow.table_id.in_(list(table_ids))).order_by(EventRow.table_id, EventRow.n)
+            )
+            for r in result.scalars():
+                events[r.table_id].append(StoredEvent(r.n, r.kind, r.data, r.at))
+        return events
 
     async def release(self, table_id: str, lease: int) -> bool:
         """Nobody runs the table now, if its token is still ``lease`` (raised: whatever the old owner appends

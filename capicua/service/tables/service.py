@@ -22,7 +22,7 @@ from capicua.rules import variants
 from capicua.service.bus import Bus
 from capicua.service.errors import Elsewhere, ServiceError
 from capicua.service.identity import Identity
-from capicua.service.store import EventStore, TableRow
+from capicua.service.store import EventStore, StoredEvent, TableRow
 from capicua.service.tables.bots import BotPool
 from capicua.service.tables.ports import Ports, RatingOf, TableConfig
 from capicua.service.tables.state import TableState
@@ -128,14 +128,20 @@ class TableService:
 
     async def claim_orphans(self, nodes_alive: int = 1) -> list[str]:
         """Run this node's share of the tables whose node is not alive (one in ``nodes_alive``: the others take
-        the rest). Returns the ids of those it took; another node that claimed one first keeps it."""
-        taken: list[str] = []
+        the rest), claimed in one statement and read in one query, then each rebuilt. Returns the ids of those
+        it took; another node that claimed one first keeps it."""
         if self.draining:
-            return taken
-        orphans = await self.store.orphans(self.node)
-        for row in orphans[: math.ceil(len(orphans) / max(1, nodes_alive))]:
-            if row.id not in self.tables and await self._adopt(row) is not None:
-                taken.append(row.id)
+            return []
+        orphans = [row for row in await self.store.orphans(self.node) if row.id not in self.tables]
+        share = orphans[: math.ceil(len(orphans) / max(1, nodes_alive))]
+        claimed = await self.store.claim_many({row.id: row.lease for row in share}, self.node)
+        events = await self.store.read_many(list(claimed))
+        taken = []
+        for row in share:
+            if row.id in claimed:
+                row.node, row.lease = self.node, claimed[row.id]
+                if await self._build(row, events[row.id]) is not None:
+                    taken.append(row.id)
         return taken
 
     async def _adopt(self, row: TableRow, stale_too: bool = False) -> Table | None:
@@ -159,16 +165,31 @@ class TableService:
                 return None
             row.node, row.lease = self.node, lease
             events = await self.store.read(row.id)  # read after the claim: every event of the old owner is in
-            idle = (dt.datetime.now(dt.UTC) - (events[-1].at if events else row.created_at)).total_seconds()
-            if not stale_too and row.status == "open" and idle > self.config.stale_open_after:
-                await self.store.release(row.id, lease)
-                return None
-            table = Table(row, self.ports)
-            await table.runner.replay(events, resume=True)
-            self.tables[row.id] = table
-            if not stale_too:  # loaded by itself: as idle as its events say (asked for: touched now)
-                table.runner.touched -= idle
-            return table
+            return await self._build_locked(row, events, stale_too)
+
+    async def _build(self, row: TableRow, events: list[StoredEvent]) -> Table | None:
+        """The Table of ``row``, claimed by this node, rebuilt from its ``events`` (read after the claim), unless
+        one was built meanwhile."""
+        lock = self._loading.get(row.id)
+        if lock is None:
+            lock = self._loading[row.id] = asyncio.Lock()
+        async with lock:
+            if (table := self.tables.get(row.id)) is not None:
+                return table
+            return await self._build_locked(row, events)
+
+    async def _build_locked(self, row: TableRow, events: list[StoredEvent], stale_too: bool = False) -> Table | None:
+        """:meth:`_build`, with the table's loading lock held by the caller."""
+        idle = (dt.datetime.now(dt.UTC) - (events[-1].at if events else row.created_at)).total_seconds()
+        if not stale_too and row.status == "open" and idle > self.config.stale_open_after:
+            await self.store.release(row.id, row.lease)
+            return None
+        table = Table(row, self.ports)
+        await table.runner.replay(events, resume=True)
+        self.tables[row.id] = table
+        if not stale_too:  # loaded by itself: as idle as its events say (asked for: touched now)
+            table.runner.touched -= idle
+        return table
 
     def check_owned(self, owned: dict[str, int], asked: float) -> list[str]:
         """Drop the tables in memory that the store says this node no longer runs (``owned``: the store's
