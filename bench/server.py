@@ -498,7 +498,7 @@ def main() -> None:
     )
     parser.add_argument("--nodes", type=int, nargs="+", default=[1], help="node counts, one row each (with --tables)")
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/0", help="the Redis of several nodes")
-    parser.add_argument("--lease-seconds", type=float, default=2.0, help="the nodes' --lease-seconds")
+    parser.add_argument("--lease-seconds", type=float, default=5.0, help="the nodes' --lease-seconds")
     parser.add_argument("--failover", action="store_true", help="with several nodes: kill node 0 after the window")
     args = parser.parse_args()
     if any(n < 1 or n > 5000 for n in args.tables) or not 0 < args.seconds <= 600 or not 0 <= args.warmup <= 60:
