@@ -80,7 +80,7 @@ class Platform:
         self.record_saver = RecordSaver(store.records).attach(self.bus)
         self.records = Records(store.records)
         self.ratings.attach(self.bus)
-        self.tournaments = Tournaments(store, self.tables, self.referees, clock).attach(self.bus)
+        self.tournaments = Tournaments(store, self.tables, self.referees, clock, self.router).attach(self.bus)
         # The bot API: personal API tokens, its rate limits, and the bot accounts' streams.
         self.api_tokens = ApiTokens(store.tokens, clock)
         self.limits = RateLimits()

@@ -11,6 +11,7 @@ twice; when the owner stops answering, its subscribers elsewhere are told ``move
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import secrets
 from typing import Any
 
@@ -172,3 +173,39 @@ def test_the_lobby_of_any_node_lists_the_public_tables_of_every_living_node(
 
 async def _eq(got: Any, want: list[str]) -> bool:
     return bool(await got == want)
+
+
+def test_a_tournament_round_run_on_one_node_is_checked_in_to_and_forfeited_from_another(empty_store_url: str) -> None:
+    """C10 across nodes: the round's tables are opened by the node that paired it; players check in through
+    another node, and that node's director closes a no-show's table it does not run."""
+    from capicua.service.tournaments.view import _seated
+    from tests.service.test_tournaments import START, Clock, field
+
+    async def body() -> None:
+        a_name, b_name = names()
+        clock = Clock()
+        a, b = await node(empty_store_url, a_name), await node(empty_store_url, b_name)
+        for platform in (a, b):
+            platform.tournaments.ctx.clock = clock
+        f = await field(a, 4, rounds=3, no_show_grace=300)
+        clock.now = START
+        await a.tournaments.start(f.organiser, f.t.id)  # round 1 paired on a: its tables run there
+        boards = await f.boards(1)
+        assert all(b_.table_id in a.tables.tables for b_ in boards)
+        present = boards[0].team_a  # the other team of board 1 never comes
+        for who in f.players[present - 1]:  # through b, which does not run the table
+            answer = await b.tournaments.check_in(who, f.t.id)
+            assert answer["table"] == boards[0].table_id and answer["seat"] in (0, 2)
+        table = a.tables.get(boards[0].table_id or "")
+        assert [s.player for s in table.state.seats][0::2] == [w.id for w in f.players[present - 1]]
+        seated = await _seated(b.tournaments, await f.row(), boards)  # who sat down, as b's page shows it
+        assert seated[boards[0].table_id or ""] == [True, False, True, False], seated
+        clock.now = START + dt.timedelta(seconds=300)
+        await b.tournaments.sweep()  # b's director: the absent team loses, the table on a closes unplayed
+        board = (await f.boards(1))[0]
+        assert (board.status, board.kind, board.winner) == ("done", "forfeit", present)
+        assert table.status == "finished" and table.match is None
+        await a.close()
+        await b.close()
+
+    run_async(body())

@@ -2,7 +2,8 @@
 through, so that a request means the same on the node that runs the table and on one that forwards it.
 
 Each operation takes the table service, the table, who asks (None: nobody signed in) and its arguments (JSON
-values), and returns a JSON value. The checks are the table's own: an operation only names them.
+values), and returns a JSON value. The checks are the table's own: an operation only names them. ``seats`` and
+``forfeit`` are the tournaments' director's: no route of the web layer asks them.
 """
 
 from __future__ import annotations
@@ -76,6 +77,17 @@ async def next_hand(tables: TableService, table: Table, who: Identity | None, ar
     return {"n": await table.next_hand(_signed(who))}
 
 
+async def seats(tables: TableService, table: Table, who: Identity | None, args: dict[str, Any]) -> Any:
+    """For the tournaments' director: the table's status and who sits at each seat (a player's id, or None)."""
+    return {"status": table.status, "players": [s.player for s in table.state.seats]}
+
+
+async def forfeit(tables: TableService, table: Table, who: Identity | None, args: dict[str, Any]) -> Any:
+    """For the tournaments' director: a board decided without a match (C10); the table closes unplayed."""
+    await table.forfeit(args.get("winner"), args["reason"])
+    return None
+
+
 async def say(tables: TableService, table: Table, who: Identity | None, args: dict[str, Any]) -> Any:
     await table.say(who, args.get("preset"), args.get("text"))
     return None
@@ -95,4 +107,6 @@ OPS: dict[str, Op] = {
     "act": act,
     "next": next_hand,
     "say": say,
+    "seats": seats,
+    "forfeit": forfeit,
 }

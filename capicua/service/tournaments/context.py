@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from capicua.rules import variants
 from capicua.service.errors import ServiceError
 from capicua.service.identity import Identity
+from capicua.service.relay import Router
 from capicua.service.store import AccountStore
 from capicua.service.store.schema import PairingRow, TournamentRow
 from capicua.service.store.tournaments import TournamentStore
@@ -67,13 +68,36 @@ def utc_now() -> dt.datetime:
 
 @dataclass
 class Context:
-    """The tournaments' store, the accounts, the tables, the clock (tests set it) and the locks."""
+    """The tournaments' store, the accounts, the tables (created here; reached wherever they run through the
+    ``router``), the clock (tests set it) and the locks."""
 
     store: TournamentStore
     accounts: AccountStore
     tables: TableService
     clock: Callable[[], dt.datetime] = utc_now
     locks: defaultdict[str, asyncio.Lock] = field(default_factory=lambda: defaultdict(asyncio.Lock))
+    router: Router | None = None
+
+    def __post_init__(self) -> None:
+        if self.router is None:
+            self.router = Router(self.tables)  # this node's tables only
+
+    async def seats(self, table_id: str) -> tuple[str, list[str | None]]:
+        """A round's table, wherever it runs: its status and the player at each seat."""
+        assert self.router is not None
+        answer = await self.router.call(table_id, "seats", None)
+        return answer["status"], answer["players"]
+
+    async def forfeit(self, table_id: str, winner: int | None, reason: str) -> None:
+        """Close a round's table unplayed (C10), wherever it runs."""
+        assert self.router is not None
+        await self.router.call(table_id, "forfeit", None, winner=winner, reason=reason)
+
+    async def join(self, table_id: str, who: Identity) -> int:
+        """``who`` takes his kept seat at a round's table, wherever it runs: the seat."""
+        assert self.router is not None
+        seat: int = (await self.router.call(table_id, "join", who, seat=None, invite=None))["seat"]
+        return seat
 
     def lock(self, tournament_id: str) -> asyncio.Lock:
         """The lock of a tournament's steps on this node (the store's guarded writes keep nodes apart)."""

@@ -27,6 +27,7 @@ from typing import Any
 
 from capicua.service.bus import Bus, MatchEnded
 from capicua.service.identity import Identity
+from capicua.service.relay import Router
 from capicua.service.store import Store
 from capicua.service.store.schema import PairingRow, TournamentRow, TournamentTeamRow
 from capicua.service.tables import TableService
@@ -52,8 +53,9 @@ class Tournaments:
         tables: TableService,
         referees: RefereePolicy,
         clock: Callable[[], dt.datetime] | None = None,
+        router: Router | None = None,
     ) -> None:
-        self.ctx = Context(store.tournaments, store.accounts, tables, clock or utc_now)
+        self.ctx = Context(store.tournaments, store.accounts, tables, clock or utc_now, router=router)
         self.policy = referees
         self.rounds = Rounds(self.ctx)
         self.registration = Registration(self.ctx, self.rounds.advance)

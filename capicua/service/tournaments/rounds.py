@@ -106,8 +106,9 @@ class Rounds:
             if round_no is not None and round_no != r:
                 raise ServiceError("round-open", f"only the current round ({r}) can be paired again")
             boards = snap.round(r)
-            tables = [await self.ctx.tables.fetch(b.table_id) for b in boards if b.table_id is not None]
-            if any(table.status != "open" for table in tables) or any(
+            tables = [b.table_id for b in boards if b.table_id is not None]
+            statuses = [(await self.ctx.seats(table_id))[0] for table_id in tables]
+            if any(status != "open" for status in statuses) or any(
                 b.status == "done" and b.kind != "bye" for b in boards
             ):
                 raise ServiceError("round-open", f"a match of round {r} has started: its pairing stands")
@@ -115,8 +116,8 @@ class Rounds:
             _check_manual(manual, snap, r)
             if not await self.ctx.store.unpair_round(t.id, r):
                 raise ServiceError("round-open", f"round {r} has results: its pairing stands")
-            for table in tables:
-                await table.forfeit(None, "the organiser paired the round again")
+            for table_id in tables:
+                await self.ctx.forfeit(table_id, None, "the organiser paired the round again")
             paired = await self._pair(snap.without_round(r), r, manual)
             return paired.round(r) if paired is not None else await self.ctx.store.pairings(t.id, r)
 
@@ -138,8 +139,8 @@ class Rounds:
             if mine and board.table_id is not None:
                 if board.status == "done":
                     raise ServiceError("started", "your board of this round has its result")
-                table = await self.ctx.tables.fetch(board.table_id)
-                return {"table": table.id, "seat": await table.join(who, None, None), "board": board.board}
+                seat = await self.ctx.join(board.table_id, who)
+                return {"table": board.table_id, "seat": seat, "board": board.board}
         raise ServiceError("not-seated", "you have no board in this round")
 
     # -- what is due -----------------------------------------------------------------------------
@@ -209,24 +210,26 @@ class Rounds:
                 continue
             if board.status == "done":
                 if board.kind == "forfeit":  # a no-show: its table may still wait (a crash between the two steps)
-                    table = await self.ctx.tables.fetch(board.table_id)
-                    if table.status == "open":
-                        await table.forfeit(side(board, board.winner), "no-show")
+                    if (await self.ctx.seats(board.table_id))[0] == "open":
+                        await self.ctx.forfeit(board.table_id, side(board, board.winner), "no-show")
                 continue
-            table = await self.ctx.tables.fetch(board.table_id)
-            if not due or table.status != "open":
+            if not due:
                 continue
-            moved = await self._no_show(snap, board, table)
+            status, players = await self.ctx.seats(board.table_id)
+            if status != "open":
+                continue
+            moved = await self._no_show(snap, board, players)
             if moved is None:
                 return None
             snap = moved
         return snap
 
-    async def _no_show(self, snap: Snapshot, board: PairingRow, table: Table) -> Snapshot | None:
-        """The board lost by the teams not seated at ``table`` (both: nobody wins), their no-shows counted,
-        then its table closed unplayed."""
+    async def _no_show(self, snap: Snapshot, board: PairingRow, players: list[str | None]) -> Snapshot | None:
+        """The board lost by the teams not seated at its table (``players``: who sits at each seat; both teams
+        absent: nobody wins), their no-shows counted, then its table closed unplayed."""
+        assert board.table_id is not None
         by_team = snap.by_team
-        seated = {s.player for s in table.state.seats if s.player is not None}
+        seated = {player for player in players if player is not None}
         pair = (board.team_a, board.team_b)
         present = [x for x in pair if x is not None and {by_team[x].player_a, by_team[x].player_b} <= seated]
         absent = [x for x in pair if x is not None and x not in present]
@@ -244,7 +247,7 @@ class Rounds:
         ):
             return None
         snap = with_no_shows(snap.with_board(board.round, board.board, **fields), absent)
-        await table.forfeit(side(board, winner), "no-show")
+        await self.ctx.forfeit(board.table_id, side(board, winner), "no-show")
         return snap
 
     async def _pair(self, snap: Snapshot, round_no: int, manual: Pairing | None = None) -> Snapshot | None:

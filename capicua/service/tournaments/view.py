@@ -13,6 +13,7 @@ import itertools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from capicua.service.errors import ServiceError
 from capicua.service.identity import Identity
 from capicua.service.store.schema import PairingRow, TournamentRow, TournamentTeamRow
 from capicua.service.tournaments.context import REFEREE, role_of
@@ -247,12 +248,17 @@ def _board(b: PairingRow, seated: list[bool] | None) -> dict[str, Any]:
 
 
 async def _seated(director: Tournaments, t: TournamentRow, boards: Sequence[PairingRow]) -> dict[str, list[bool]]:
-    """Who has sat down at the round's open tables (in memory: the live tables)."""
+    """Who has sat down at the round's open tables, wherever they run."""
     out = {}
     for b in boards:
-        table = director.ctx.tables.tables.get(b.table_id or "")
-        if table is not None and table.status == "open":
-            out[table.id] = [not s.empty for s in table.state.seats]
+        if b.table_id is None or b.status == "done":
+            continue
+        try:
+            status, players = await director.ctx.seats(b.table_id)
+        except ServiceError:  # its node away for a moment: the page shows nobody seated there
+            continue
+        if status == "open":
+            out[b.table_id] = [player is not None for player in players]
     return out
 
 
