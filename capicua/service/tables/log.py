@@ -95,6 +95,11 @@ class EventLog:
         stored = made.action.split(": ", 1)[-1]
         return made.n if stored == action or stored.startswith(action + " ") else None
 
+    def reset(self) -> None:
+        """Forget every event (the table is about to be rebuilt from the store)."""
+        self.n, self.deals = 0, 0
+        self.refs.clear()
+
     async def read(self) -> list[StoredEvent]:
         return await self.store.read(self.table_id)
 

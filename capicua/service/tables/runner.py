@@ -292,7 +292,7 @@ class TableRunner:
         self.stop()
         self.state.reset()
         self.bots.clear()
-        self.log.n = 0
+        self.log.reset()
         await self.replay(await self.log.read())
 
     async def replay(self, events: list[StoredEvent], resume: bool = False) -> None:
