@@ -84,7 +84,7 @@ class Platform:
         # The bot API: personal API tokens, its rate limits, and the bot accounts' streams.
         self.api_tokens = ApiTokens(store.tokens, clock)
         self.limits = RateLimits()
-        self.bot_hub = BotHub(self.tables, store.accounts, store.invitations).attach(self.bus)
+        self.bot_hub = BotHub(self.tables, store.accounts, store.invitations, router=self.router).attach(self.bus)
         self.quickplay = QuickPlay(self.tables, self.ratings, clock)
         # Hand reviews of records, computed in worker processes and kept.
         if analysis_workers is None:

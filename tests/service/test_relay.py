@@ -209,3 +209,38 @@ def test_a_tournament_round_run_on_one_node_is_checked_in_to_and_forfeited_from_
         await b.close()
 
     run_async(body())
+
+
+def test_a_bots_seat_stream_comes_through_another_node_with_its_seats_view(empty_store_url: str) -> None:
+    """docs/bots.md's seat stream, asked of a node that does not run the table: the frames of its seat, each
+    with the engine's view of that seat, built where the table runs."""
+
+    async def body() -> None:
+        a_name, b_name = names()
+        a, b = await node(empty_store_url, a_name), await node(empty_store_url, b_name)
+        table = await a.tables.create(SEATS[0], "dominousa", None, OPTIONS, False)
+        for seat, who in enumerate(SEATS):
+            await table.join(who, seat, None)
+        await table.start(SEATS[0])
+        with pytest.raises(ServiceError) as refused:
+            await b.bot_hub.table_stream(Identity("g:nobody", "Nobody"), table.id)
+        assert refused.value.code == "not-seated"
+        stream = await b.bot_hub.table_stream(SEATS[1], table.id)
+        first = await anext(stream)
+        assert first is not None and first["type"] == "state" and first["state"]["seat"] == 1
+        match = table.match
+        assert match is not None
+        assert sorted(first["view"]["tiles"]) == sorted(str(t) for t in match.hand.tiles(1)), first["view"]
+        seat = match.hand.turn
+        await b.router.call(table.id, "act", SEATS[seat], action=table.state_for(seat)["hand"]["legal"][0])  # type: ignore[index]
+        frame = await anext(stream)
+        while frame is None:  # a keep-alive
+            frame = await anext(stream)
+        assert frame["type"] == "event" and frame["n"] == table.n and "view" in frame
+        assert frame["view"] == match.hand.view(1).to_json()
+        await stream.aclose()
+        await until(lambda: not b.router.remote and not a.router.served)
+        await a.close()
+        await b.close()
+
+    run_async(body())

@@ -30,11 +30,10 @@ from capicua.service.botapi.messages import AccountEvent, InvitationFrame, Invit
 from capicua.service.bus import Bus, MatchEnded, MatchStarted
 from capicua.service.errors import ServiceError
 from capicua.service.identity import Identity
+from capicua.service.relay import Router
 from capicua.service.store import AccountStore, InvitationStore
 from capicua.service.store.schema import BotInvitationRow, now
-from capicua.service.tables import Table, TableService
-from capicua.service.tables.fanout import Subscriber
-from capicua.service.tables.messages import TableFrame
+from capicua.service.tables import TableService
 
 __all__ = ["INVITATION_TTL", "KEEPALIVE", "BotHub", "Invitation"]
 
@@ -97,8 +96,11 @@ class BotHub:
         accounts: AccountStore,
         invitations: InvitationStore,
         clock: Callable[[], dt.datetime] = now,
+        router: Router | None = None,
     ) -> None:
         self.tables = tables
+        #: A table's seat stream and an accepted invitation reach the table wherever it runs.
+        self.router = router or Router(tables)
         self.accounts = accounts
         self.invitations = invitations
         self.clock = clock
@@ -169,9 +171,8 @@ class BotHub:
         """The bot accepts: it sits at the seat it was invited to (or the first free one). An invitation is
         answered once: a second answer, here or on another node, finds none."""
         invitation = await self._take(who, invitation_id)
-        table = await self.tables.fetch(invitation.table)
-        seat = await table.join(who, invitation.seat, invitation.invite)
-        return {"table": table.id, "seat": seat}
+        answer = await self.router.call(invitation.table, "join", who, seat=invitation.seat, invite=invitation.invite)
+        return {"table": invitation.table, "seat": answer["seat"]}
 
     async def decline(self, who: Identity, invitation_id: str) -> None:
         await self._take(who, invitation_id)
@@ -223,28 +224,22 @@ class BotHub:
 
     # -- a seat's table stream -----------------------------------------------------------------------
     async def table_stream(self, who: Identity, table_id: str) -> AsyncGenerator[dict[str, Any] | None, None]:
-        """The frames of ``who``'s seat at a table, each with the seat's view (``view``), until the match ends.
-        Refused at once when he does not sit there."""
-        table = await self.tables.fetch(table_id)
-        if table.seat_of(who) is None:
+        """The frames of ``who``'s seat at a table, each with the seat's view (``view``), until the match ends,
+        wherever the table runs. Refused at once when he does not sit there."""
+        players = (await self.router.call(table_id, "seats", None))["players"]
+        if who.id not in players:
             raise ServiceError("not-seated", "you do not sit at this table")
-        return self._table_frames(table, who)
+        return self._table_frames(table_id, who)
 
-    async def _table_frames(self, table: Table, who: Identity) -> AsyncGenerator[dict[str, Any] | None, None]:
+    async def _table_frames(self, table_id: str, who: Identity) -> AsyncGenerator[dict[str, Any] | None, None]:
         queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
 
-        async def send(table_frame: TableFrame) -> None:
+        async def send(frame: Any) -> None:
             if queue.qsize() >= BACKLOG:
                 raise ServiceError("too-fast", "this stream is not being read")
-            seat = table.seat_of(who)
-            match = table.match
-            frame: dict[str, Any] = dict(table_frame)  # the table's frame, and the seat's view (docs/bots.md)
-            if seat is not None and match is not None and match.hands and frame.get("state") is not None:
-                frame["view"] = match.hand.view(seat).to_json()
-            queue.put_nowait(frame)
+            queue.put_nowait(dict(frame))
 
-        sub = Subscriber(who, table.seat_of(who), send)
-        await table.subscribe(sub, None)
+        sub = await self.router.subscribe(table_id, who, None, None, send, view=True)
         try:
             while True:
                 try:
@@ -259,8 +254,10 @@ class BotHub:
                     return
                 if frame.get("type") == "state" and frame["state"]["table"]["status"] == "finished":
                     return
+                if frame.get("type") == "moved":
+                    return
         finally:
-            table.unsubscribe(sub)
+            sub.close()
 
 
 def _started(table: str, match: int, variant: str, seat: int) -> TableStart:

@@ -55,6 +55,11 @@ Send = Callable[[Any], Awaitable[None]]
 class Subscription:
     """A client's subscription to one table, wherever the table runs."""
 
+    @property
+    def closed(self) -> bool:
+        """Whether it ended (the table let it go: a ``moved`` was sent)."""
+        raise NotImplementedError
+
     def close(self) -> None:
         raise NotImplementedError
 
@@ -63,6 +68,10 @@ class Subscription:
 class _Local(Subscription):
     table: Table
     sub: Subscriber
+
+    @property
+    def closed(self) -> bool:
+        return self.sub.closed
 
     def close(self) -> None:
         self.table.unsubscribe(self.sub)
@@ -79,6 +88,10 @@ class _Remote(Subscription):
     router: Router
     last: int | None = None  # the last event number handed over (a gap: the client must subscribe again)
 
+    @property
+    def closed(self) -> bool:
+        return self.id not in self.router.remote
+
     def close(self) -> None:
         self.router.forget(self)
 
@@ -91,6 +104,17 @@ class _Served:
     table: Table
     sub: Subscriber
     kept: float = field(default_factory=time.monotonic)
+
+
+def _subscriber(table: Table, who: Identity | None, send: Send, view: bool) -> Subscriber:
+    """A subscriber of ``table`` for ``who``; with ``view``, its frames carry his seat's engine view."""
+    if not view:
+        return Subscriber(who, table.seat_of(who), send)
+
+    async def with_view(frame: Any) -> None:
+        await send(table.with_view(frame, table.seat_of(who)))
+
+    return Subscriber(who, table.seat_of(who), with_view)
 
 
 def lobby_key(node: str) -> str:
@@ -163,31 +187,46 @@ class Router:
         await self.transport.redis.set(lobby_key(self.tables.node), orjson.dumps(summaries), ex=int(3 * KEEP_EVERY) + 1)
 
     async def subscribe(
-        self, table_id: str, who: Identity | None, invite: str | None, last: int | None, send: Send
+        self,
+        table_id: str,
+        who: Identity | None,
+        invite: str | None,
+        last: int | None,
+        send: Send,
+        view: bool = False,
     ) -> Subscription:
-        """Subscribe ``send`` to the table's frames for ``who``, from event ``last``."""
+        """Subscribe ``send`` to the table's frames for ``who``, from event ``last``; with ``view``, each frame
+        with a state carries the engine's view of his seat too (the bot API's seat streams)."""
         for _ in range(3):  # the table may move while the subscription goes to it: follow it
             try:
                 table = await self.tables.entered(table_id, who, invite)
             except Elsewhere as elsewhere:
                 if self.transport is None:
                     raise
-                remote = await self._watch(elsewhere.node, table_id, who, invite, last, send)
+                remote = await self._watch(elsewhere.node, table_id, who, invite, last, send, view)
                 if remote is not None:
                     return remote
                 continue
-            sub = Subscriber(who, table.seat_of(who), send)
+            sub = _subscriber(table, who, send, view)
             await table.subscribe(sub, last)
             return _Local(table, sub)
         raise ServiceError("unavailable", f"table {table_id!r} is changing servers: try again in a moment")
 
     async def _watch(
-        self, node: str, table_id: str, who: Identity | None, invite: str | None, last: int | None, send: Send
+        self,
+        node: str,
+        table_id: str,
+        who: Identity | None,
+        invite: str | None,
+        last: int | None,
+        send: Send,
+        view: bool,
     ) -> _Remote | None:
         """Subscribe through ``node``, which runs the table: None if it no longer does."""
         remote = _Remote(f"{self.tables.node}/{secrets.token_urlsafe(9)}", table_id, node, send, self)
         self.remote[remote.id] = remote
         payload = {"sub": remote.id, "table": table_id, "who": identity_json(who), "invite": invite, "last": last}
+        payload["view"] = view
         try:
             await self._ask(node, "watch", payload)
         except Elsewhere:
@@ -318,7 +357,7 @@ class Router:
         async def send(frame: Any) -> None:
             transport.send_frame(node, sub_id, frame)
 
-        sub = Subscriber(who, table.seat_of(who), send)
+        sub = _subscriber(table, who, send, bool(p.get("view")))
         self.served[sub_id] = _Served(node, table, sub)
         await table.subscribe(sub, p.get("last"))
 

@@ -19,6 +19,7 @@ import contextlib
 import random
 import secrets
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from capicua.bots.registry import check_spec
@@ -95,6 +96,15 @@ class Table:
         data = self.runner.frames.summary(with_invite)
         data["watchers"] = sum(1 for sub in self.subscribers if self.seat_of(sub.identity) is None)
         return dict(data)
+
+    def with_view(self, frame: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+        """``frame`` with the engine's view of ``seat`` (``view``: what the bot API's seat streams add, see
+        docs/bots.md) when it carries a state and a hand is dealt."""
+        out: dict[str, Any] = dict(frame)
+        match = self.match
+        if seat is not None and match is not None and match.hands and out.get("state") is not None:
+            out["view"] = match.hand.view(seat).to_json()
+        return out
 
     def state_for(self, seat: int | None) -> TableView:
         """What ``seat`` (None: a spectator) may see now."""
