@@ -34,7 +34,7 @@ from capicua.service.store import Base, Store, StoreError
 from capicua.service.store.schema import UTCDateTime
 from capicua.service.tables import Subscriber, Table, TableConfig, TableService
 from tests.aio import run_async
-from tests.web.helpers import QUICK
+from tests.web.helpers import QUICK, stored_hands
 
 T = TypeVar("T")
 ANA = Identity("g:ana-test", "Ana")
@@ -481,13 +481,7 @@ async def check_finished(store: Store, table_id: str, seen: list[dict[str, Any]]
     assert match.winner == last_state["winner"] == rows[0].winner == events[-1].data["winner"]
     assert match.totals == last_state["totals"]
     # every action event is in the record, in order, exactly once
-    hands: list[list[str]] = []
-    for e in events:
-        if e.kind == "deal":
-            hands.append([])
-        elif e.kind == "action":
-            hands[-1].append(e.data["action"])
-    assert hands == [h.actions for h in Record.from_json(rows[0].record).hands]
+    assert stored_hands(events) == [h.actions for h in Record.from_json(rows[0].record).hands]
     row = await store.events.table(table_id)
     assert row is not None and row.status == "finished"
 

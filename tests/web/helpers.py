@@ -606,6 +606,17 @@ def hands_seen(conn: Conn, table_id: str) -> dict[int, dict[str, Any]]:
     return out
 
 
+def stored_hands(events: Iterable[Any]) -> list[list[str]]:
+    """The actions of each hand, as a table's stored events hold them (a ``deal`` starts the next hand)."""
+    hands: list[list[str]] = []
+    for e in events:
+        if e.kind == "deal":
+            hands.append([])
+        elif e.kind == "action":
+            hands[-1].append(e.data["action"])
+    return hands
+
+
 def actions_seen(conn: Conn, table_id: str) -> list[list[str]]:
     """The actions of each hand, as this connection's event frames told them."""
     hands: list[list[str]] = []

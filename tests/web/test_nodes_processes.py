@@ -28,6 +28,7 @@ import pytest
 from capicua.rules.record import Record
 from capicua.service.store import Store, StoredEvent
 from tests.aio import run_async
+from tests.web.helpers import stored_hands
 from tests.web.server import Server, free_port
 from tests.web.test_crash import GAMES  # matches long enough to be killed in the middle of
 
@@ -139,13 +140,8 @@ def check_log(table: str, events: list[StoredEvent], records: list[Any]) -> None
     assert [e.n for e in events] == list(range(1, len(events) + 1)), f"{table}: events not contiguous"
     assert [e.kind for e in events].count("end") == 1 and events[-1].kind == "end", table
     assert len(records) == 1, f"{table}: {len(records)} records"
-    hands: list[list[str]] = []
-    for e in events:
-        if e.kind == "deal":
-            hands.append([])
-        elif e.kind == "action":
-            hands[-1].append(e.data["action"])
-    assert hands == [h.actions for h in Record.from_json(records[0]).hands], f"{table}: the record differs from its log"
+    recorded = [h.actions for h in Record.from_json(records[0]).hands]
+    assert stored_hands(events) == recorded, f"{table}: the record differs from its log"
 
 
 def next_event(events: list[StoredEvent], at: float) -> float:

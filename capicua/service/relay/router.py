@@ -322,7 +322,7 @@ class Router:
         if kind == "op":
             if p["op"] not in OPS:
                 raise ServiceError("invalid", f"no operation {p['op']!r}")
-            table = await self._mine(p["table"])
+            table = await self.tables.fetch(p["table"])  # this node's, or elsewhere: the asker follows it
             return await OPS[p["op"]](self.tables, table, identity_of(p["who"]), p["args"])
         if kind == "watch":
             return await self._serve(p, node)
@@ -341,10 +341,6 @@ class Router:
                     served.kept = now
             return gone
         raise ServiceError("invalid", f"no request {kind!r}")
-
-    async def _mine(self, table_id: str) -> Table:
-        """A table this node runs (it may be loaded from the store), or ``elsewhere``."""
-        return await self.tables.fetch(table_id)
 
     async def _serve(self, p: dict[str, Any], node: str) -> None:
         who = identity_of(p["who"])

@@ -154,10 +154,7 @@ class TableService:
         listener of a match's end that the loading published fetching a table of the next round): a second
         claim would raise the token under the first Table, and a second Table replaying the same events would
         write the same event numbers again."""
-        lock = self._loading.get(row.id)
-        if lock is None:
-            lock = self._loading[row.id] = asyncio.Lock()
-        async with lock:
+        async with self._loading_lock(row.id):
             if (table := self.tables.get(row.id)) is not None:
                 return table
             lease = await self.store.claim(row.id, self.node, row.lease)
@@ -170,13 +167,17 @@ class TableService:
     async def _build(self, row: TableRow, events: list[StoredEvent]) -> Table | None:
         """The Table of ``row``, claimed by this node, rebuilt from its ``events`` (read after the claim), unless
         one was built meanwhile."""
-        lock = self._loading.get(row.id)
-        if lock is None:
-            lock = self._loading[row.id] = asyncio.Lock()
-        async with lock:
+        async with self._loading_lock(row.id):
             if (table := self.tables.get(row.id)) is not None:
                 return table
             return await self._build_locked(row, events)
+
+    def _loading_lock(self, table_id: str) -> asyncio.Lock:
+        """The lock under which the table is claimed and rebuilt (it goes when nobody holds or awaits it)."""
+        lock = self._loading.get(table_id)
+        if lock is None:
+            lock = self._loading[table_id] = asyncio.Lock()
+        return lock
 
     async def _build_locked(self, row: TableRow, events: list[StoredEvent], stale_too: bool = False) -> Table | None:
         """:meth:`_build`, with the table's loading lock held by the caller."""
