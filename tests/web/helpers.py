@@ -425,7 +425,13 @@ def drive(
         if time.monotonic() > end:
             table = h.table(table_id)
             detail = [(p.seat, p.waiting, p.acted_n, p.conn and p.conn.last_n, p.errors[-1:]) for p in players]
-            raise AssertionError(f"match not over after {timeout}s: n={table.n} {table.match!r} {detail}")
+            hand = table.match.hand if table.match is not None and table.match.hands else None
+            turn = None if hand is None else (hand.turn, hand.end)
+            lagging = [(c.label, c.last_n) for c in h.conns if not c.closed and c.last_n != table.n]
+            raise AssertionError(
+                f"match not over after {timeout}s: n={table.n} {table.match!r} turn, end={turn} "
+                f"locked={table.runner.lock.locked()} players={detail} lagging={lagging}"
+            )
         if not got:
             time.sleep(0.001)
 

@@ -28,8 +28,10 @@ from tests.web.helpers import (
 def test_reconnect_mid_hand_gets_exactly_the_missed_events(h: Harness, seed: int) -> None:
     table_id, players, watchers = setup_match(h, {"variant": "amazonense", "target": 200}, [0, 2])
     ana, bia = players
-    # Play until Ana has moved twice and it is somebody else's turn in the hand in play.
-    drive(h, table_id, players, until=lambda: len(ana.acks) >= 2 and not h.waiting_on(table_id, 0))
+    # Play until Ana has moved twice and the table waits on Bia, everybody having heard everything. (Not
+    # "the table does not wait on Ana": that also holds while it is her turn and a frame is on its way, and
+    # then nobody moves once she has gone.)
+    drive(h, table_id, players, until=lambda: len(ana.acks) >= 2 and h.waiting_on(table_id, 2))
     old = ana.conn
     assert old is not None
     old.ping()
