@@ -36,6 +36,7 @@ __all__ = [
     "IdentityProvider",
     "SecretError",
     "clean_name",
+    "is_guest_id",
     "load_secret",
 ]
 
@@ -84,6 +85,15 @@ class IdentityProvider(Protocol):
     def authenticate(self, token: str) -> Identity | None: ...
 
 
+#: How a guest's id begins (an account's never does).
+GUEST_PREFIX = "g:"
+
+
+def is_guest_id(player_id: str) -> bool:
+    """Whether ``player_id`` is a guest's (no account: no bot, no event stream)."""
+    return player_id.startswith(GUEST_PREFIX)
+
+
 class GuestIdentities:
     """Guests: a generated name and a token signed with the server's secret."""
 
@@ -94,7 +104,7 @@ class GuestIdentities:
         rng = random.Random(seed) if seed is not None else random.SystemRandom()
         name = clean_name(name) or f"{rng.choice(_NAMES)} {rng.randrange(100, 1000)}"
         suffix = secrets.token_hex(8) if seed is None else f"{rng.getrandbits(64):016x}"
-        who = Identity(id=f"g:{suffix}", name=name)
+        who = Identity(id=f"{GUEST_PREFIX}{suffix}", name=name)
         return who, self.token_for(who)
 
     def token_for(self, who: Identity, generation: int = 0) -> str:

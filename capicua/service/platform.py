@@ -7,6 +7,7 @@ import asyncio
 import datetime as dt
 import logging
 from collections.abc import Callable
+from typing import Any
 
 from capicua.service.accounts import Accounts
 from capicua.service.analysis import Analyses
@@ -21,6 +22,7 @@ from capicua.service.quickplay import QuickPlay
 from capicua.service.ratings.service import TIMEZONE, Ratings
 from capicua.service.records import Records
 from capicua.service.relay import RedisTransport, Router
+from capicua.service.relay.router import identity_json, identity_of
 from capicua.service.results import RecordSaver
 from capicua.service.store import Store
 from capicua.service.tables import TableConfig, TableService
@@ -30,6 +32,9 @@ from capicua.service.tournaments.referees import RefereePolicy
 __all__ = ["Platform"]
 
 log = logging.getLogger("capicua.platform")
+
+#: What a node tells the others when somebody changes his name (:meth:`Router.tell`).
+RENAMED = "renamed"
 
 
 class Platform:
@@ -76,6 +81,7 @@ class Platform:
         self.node = NodeLease(store.nodes, store.events, self.tables, lease_seconds)
         #: Every request about a table goes through the router: here, or to the node that runs it.
         self.router = Router(self.tables, RedisTransport(redis_url, node) if redis_url else None)
+        self.router.listen(RENAMED, self._renamed)
         # The listeners of a match's end, in this order: the record, the ratings, the tournaments.
         self.record_saver = RecordSaver(store.records).attach(self.bus)
         self.records = Records(store.records)
@@ -140,10 +146,16 @@ class Platform:
         renamed = Identity(who.id, name, who.guest, who.bot)
         if not who.guest and not await self.store.accounts.set_name(who.id, name):
             raise ServiceError("not-found", "no such account")
+        await self.router.tell(RENAMED, identity_json(renamed) or {})  # the tables of every node
+        return renamed, await self.accounts.session_token(renamed)
+
+    async def _renamed(self, payload: dict[str, Any]) -> None:
+        """Somebody was renamed (on any node): the tables of this node where he sits show his new name."""
+        renamed = identity_of(payload)
+        assert renamed is not None
         for table in list(self.tables.tables.values()):
             if table.seat_of(renamed) is not None:
-                await table.rename(renamed, name)
-        return renamed, await self.accounts.session_token(renamed)
+                await table.rename(renamed, renamed.name)
 
     async def health(self) -> dict[str, object]:
         """What ``GET /api/health`` answers: this node, whether the database answers, the tables it runs."""

@@ -81,7 +81,7 @@ def test_invitations_events_and_a_table_stream_with_the_seats_view(empty_store_u
         events = hub.events(robo)
         first = asyncio.ensure_future(anext(events))
         await asyncio.sleep(0)
-        assert hub.online(robo.id)
+        assert await hub.online(robo.id)
         table = await platform.tables.create(ana, "individual", 2, {"target": 10, "pause_seconds": 0}, True)
         await table.join(ana, 0, table.state.invite)
         invitation = await hub.invite(ana, table.id, "ROBO", None)
@@ -109,7 +109,7 @@ def test_invitations_events_and_a_table_stream_with_the_seats_view(empty_store_u
         finished = await asyncio.wait_for(anext(events), 5)
         assert finished is not None and finished["type"] == "tableFinish" and finished["table"] == table.id
         await events.aclose()
-        assert not hub.online(robo.id)
+        assert not await hub.online(robo.id)
 
     run_async(with_platform(empty_store_url, body))
 

@@ -24,6 +24,7 @@ from capicua.service.relay import router as router_module
 from capicua.service.store import Store
 from capicua.service.tables import TableConfig
 from tests.aio import run_async
+from tests.service.test_botapi import play_out
 from tests.service.test_nodes import OPTIONS, SEATS, until
 from tests.web.helpers import tiles_in
 
@@ -240,6 +241,98 @@ def test_a_bots_seat_stream_comes_through_another_node_with_its_seats_view(empty
         assert frame["view"] == match.hand.view(1).to_json()
         await stream.aclose()
         await until(lambda: not b.router.remote and not a.router.served)
+        await a.close()
+        await b.close()
+
+    run_async(body())
+
+
+def test_a_bot_connected_to_one_node_is_invited_to_and_plays_at_a_table_run_by_another(
+    empty_store_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/bots.md's event stream across nodes: the bot's stream is open on b, the table runs on a. The invitation
+    made through a reaches it; its match's start and end too; a and b both see it online; a stream opened on b
+    later announces the match in play on a."""
+    monkeypatch.setattr(router_module, "KEEP_EVERY", 0.2)
+
+    async def body() -> None:
+        a_name, b_name = names()
+        a, b = await node(empty_store_url, a_name), await node(empty_store_url, b_name)
+        ana, _ = await a.accounts.sign_up("ana", "password1")
+        robo, _ = await a.accounts.sign_up("robo", "password1", bot=True)
+        table = await a.tables.create(ana, "individual", 2, {"target": 10, "pause_seconds": 0}, False)
+        await table.join(ana, 0, None)
+        assert not await a.bot_hub.online(robo.id)
+        events = b.bot_hub.events(robo)
+        first = asyncio.ensure_future(anext(events))
+        await until(lambda: a.bot_hub.online(robo.id), timeout=10)  # shown by b, seen by a
+        assert await b.bot_hub.online(robo.id)
+        invitation = await a.bot_hub.invite(ana, table.id, "robo", 1)  # made on a, where the table runs
+        got = await asyncio.wait_for(first, 5)
+        assert got is not None and got["type"] == "invitation" and got["id"] == invitation.id
+        assert got["table"] == table.id and got["seat"] == 1
+        assert await b.bot_hub.accept(robo, invitation.id) == {"table": table.id, "seat": 1}  # through b
+        assert table.state.seats[1].player == robo.id
+        await table.start(ana)
+        started = await asyncio.wait_for(anext(events), 5)
+        assert started == {"type": "tableStart", "table": table.id, "match": 1, "variant": "individual", "seat": 1}
+        # A second stream, opened on b while the match runs on a: it hears of it first thing.
+        again = b.bot_hub.events(robo)
+        announced = await asyncio.wait_for(anext(again), 5)
+        assert announced == started
+        await again.aclose()
+        await play_out(table, {ana.id: ana, robo.id: robo})
+        finished = await asyncio.wait_for(anext(events), 5)
+        while finished is None:  # a keep-alive
+            finished = await asyncio.wait_for(anext(events), 5)
+        assert finished["type"] == "tableFinish" and finished["table"] == table.id
+        await events.aclose()
+        await until(lambda: _not(a.bot_hub.online(robo.id)), timeout=10)
+        await a.close()
+        await b.close()
+
+    run_async(body())
+
+
+async def _not(got: Any) -> bool:
+    return not await got
+
+
+def test_an_invitation_asked_of_another_node_is_checked_where_the_table_runs(empty_store_url: str) -> None:
+    async def body() -> None:
+        a_name, b_name = names()
+        a, b = await node(empty_store_url, a_name), await node(empty_store_url, b_name)
+        ana, _ = await a.accounts.sign_up("ana", "password1")
+        await a.accounts.sign_up("robo", "password1", bot=True)
+        table = await a.tables.create(ana, "dominousa", None, OPTIONS, False)
+        await table.join(ana, 0, None)
+        with pytest.raises(ServiceError) as refused:
+            await b.bot_hub.invite(SEATS[1], table.id, "robo", None)  # not at the table
+        assert refused.value.code == "forbidden"
+        with pytest.raises(ServiceError) as taken:
+            await b.bot_hub.invite(ana, table.id, "robo", 0)
+        assert taken.value.code == "taken"
+        invitation = await b.bot_hub.invite(ana, table.id, "robo", 2)
+        assert (invitation.table, invitation.seat, invitation.variant) == (table.id, 2, "dominousa")
+        assert invitation.options == table.state.options and not invitation.rated
+        assert table.state.seats[2].empty  # an invitation sits nobody down
+        await a.close()
+        await b.close()
+
+    run_async(body())
+
+
+def test_a_rename_asked_of_one_node_reaches_the_tables_of_every_node(empty_store_url: str) -> None:
+    async def body() -> None:
+        a_name, b_name = names()
+        a, b = await node(empty_store_url, a_name), await node(empty_store_url, b_name)
+        on_a = await a.tables.create(SEATS[0], "dominousa", None, OPTIONS, False)
+        on_b = await b.tables.create(SEATS[0], "amazonense", None, {}, False)
+        await on_a.join(SEATS[0], 0, None)
+        await on_b.join(SEATS[0], 1, None)
+        renamed, _ = await b.rename(SEATS[0], "Ana Maria")
+        assert renamed.name == "Ana Maria" and on_b.state.seats[1].name == "Ana Maria"
+        await until(lambda: on_a.state.seats[0].name == "Ana Maria", timeout=10)  # told over Redis
         await a.close()
         await b.close()
 

@@ -29,7 +29,7 @@ from typing import Any
 from capicua.service.botapi.messages import AccountEvent, InvitationFrame, Inviter, TableFinish, TableStart
 from capicua.service.bus import Bus, MatchEnded, MatchStarted
 from capicua.service.errors import ServiceError
-from capicua.service.identity import Identity
+from capicua.service.identity import Identity, is_guest_id
 from capicua.service.relay import Router
 from capicua.service.store import AccountStore, InvitationStore
 from capicua.service.store.schema import BotInvitationRow, now
@@ -43,6 +43,8 @@ INVITATION_TTL = dt.timedelta(minutes=5)
 KEEPALIVE = 10.0
 #: Frames a slow reader may leave unread before its stream is closed.
 BACKLOG = 2000
+#: What the nodes tell each other for the bot accounts' event streams (:meth:`Router.tell`).
+TOLD = "account-event"
 
 
 @dataclass(frozen=True)
@@ -109,16 +111,28 @@ class BotHub:
     def attach(self, bus: Bus) -> BotHub:
         bus.subscribe(MatchStarted.topic, self.match_started)
         bus.subscribe(MatchEnded.topic, self.match_ended)
+        self.router.listen(TOLD, self._told)
+        self.router.show("online", lambda: list(self.streams))
         return self
 
-    def online(self, account_id: str) -> bool:
-        """Whether the bot account has an event stream open (it can answer invitations now)."""
-        return bool(self.streams.get(account_id))
+    async def online(self, account_id: str) -> bool:
+        """Whether the bot account has an event stream open on some node (it can answer invitations now)."""
+        return account_id in await self.online_ids()
 
-    def _push(self, account_id: str, event: AccountEvent) -> None:
-        for queue in self.streams.get(account_id, []):
-            if queue.qsize() < BACKLOG:
-                queue.put_nowait(event)
+    async def online_ids(self) -> set[str]:
+        """The bot accounts with an event stream open on any node (another node's, as it said at most
+        ``KEEP_EVERY`` seconds ago)."""
+        return set(await self.router.everywhere("online"))
+
+    async def _tell(self, account_ids: list[str], event: AccountEvent) -> None:
+        """``event`` to the event streams of these accounts, on every node."""
+        await self.router.tell(TOLD, {"to": account_ids, "event": dict(event)})
+
+    async def _told(self, payload: dict[str, Any]) -> None:
+        for account_id in payload["to"]:
+            for queue in self.streams.get(account_id, []):
+                if queue.qsize() < BACKLOG:
+                    queue.put_nowait(payload["event"])
 
     async def pending(self, account_id: str) -> list[Invitation]:
         """The bot's unanswered invitations, oldest first (the ones older than ``INVITATION_TTL`` are gone)."""
@@ -127,38 +141,28 @@ class BotHub:
 
     # -- invitations ---------------------------------------------------------------------------------
     async def invite(self, who: Identity, table_id: str, username: str, seat: int | None) -> Invitation:
-        """A player (or the creator) of an open table invites the bot account ``username`` to a seat."""
-        table = await self.tables.fetch(table_id)
-        state = table.state
-        if table.seat_of(who) is None and who.id != state.owner:
-            raise ServiceError("forbidden", "only the table's players may invite a bot to it")
-        if table.status != "open":
-            raise ServiceError("started", "the match has started")
-        if state.reserved is not None:
-            raise ServiceError("reserved", "a tournament table's seats are kept for its players")
+        """A player (or the creator) of an open table invites the bot account ``username`` to a seat. The table
+        may run on any node, and the bot's event streams be open on any node."""
+        about = await self.router.call(table_id, "invitable", who, seat=seat)
         account = await self.accounts.by_username(username)
         if account is None or not account.bot:
             raise ServiceError("not-found", f"no bot account {username!r}")
-        if seat is not None and not (0 <= seat < state.players and state.seats[seat].empty):
-            raise ServiceError("taken", f"seat {seat} is not free")
-        if not any(s.empty for s in state.seats):
-            raise ServiceError("full", "no seat is free")
         at = self.clock()
         invitation = Invitation(
             secrets.token_urlsafe(6),
-            table.id,
+            table_id,
             seat,
             account.id,
             who.id,
             who.name,
-            state.variant,
-            dict(state.options),
-            state.rated,
-            state.invite,
+            about["variant"],
+            about["options"],
+            about["rated"],
+            about["invite"],
             at,
         )
         await self.invitations.add(invitation.row(), older_than=at - INVITATION_TTL)  # durable, then told
-        self._push(account.id, invitation.json())
+        await self._tell([account.id], invitation.json())
         return invitation
 
     async def _take(self, who: Identity, invitation_id: str) -> Invitation:
@@ -191,10 +195,8 @@ class BotHub:
         try:
             for invitation in await self.pending(who.id):
                 yield invitation.json()
-            for table in list(self.tables.tables.values()):
-                seat = table.seat_of(who)
-                if seat is not None and table.status == "playing":
-                    yield _started(table.id, table.state.match_no, table.state.variant, seat)
+            for seated in await self.router.seated(who):
+                yield _started(seated["table"], seated["match"], seated["variant"], seated["seat"])
             while True:
                 try:
                     yield await asyncio.wait_for(queue.get(), KEEPALIVE)
@@ -207,20 +209,20 @@ class BotHub:
 
     async def match_started(self, event: MatchStarted) -> None:
         for seat, player in enumerate(event.player_ids):
-            if player is not None and player in self.streams:
-                self._push(player, _started(event.table_id, event.match_no, event.variant, seat))
+            if player is not None and not is_guest_id(player):
+                await self._tell([player], _started(event.table_id, event.match_no, event.variant, seat))
 
     async def match_ended(self, event: MatchEnded) -> None:
-        for player in event.player_ids:
-            if player is not None and player in self.streams:
-                finish = TableFinish(
-                    type="tableFinish",
-                    table=event.table_id,
-                    match=event.match_no,
-                    winner=event.outcome.winner,
-                    how=event.outcome.termination.value,
-                )
-                self._push(player, finish)
+        players = [p for p in event.player_ids if p is not None and not is_guest_id(p)]
+        if players:
+            finish = TableFinish(
+                type="tableFinish",
+                table=event.table_id,
+                match=event.match_no,
+                winner=event.outcome.winner,
+                how=event.outcome.termination.value,
+            )
+            await self._tell(players, finish)
 
     # -- a seat's table stream -----------------------------------------------------------------------
     async def table_stream(self, who: Identity, table_id: str) -> AsyncGenerator[dict[str, Any] | None, None]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from capicua.service.errors import ServiceError
 from capicua.service.identity import Identity
 from capicua.service.tables import Table, TableService
 
@@ -88,6 +89,24 @@ async def forfeit(tables: TableService, table: Table, who: Identity | None, args
     return None
 
 
+async def invitable(tables: TableService, table: Table, who: Identity | None, args: dict[str, Any]) -> Any:
+    """Whether ``who`` may invite a bot to the table now, to ``seat`` (None: the first free one); what the
+    invitation tells the bot about it."""
+    state = table.state
+    if who is None or (table.seat_of(who) is None and who.id != state.owner):
+        raise ServiceError("forbidden", "only the table's players may invite a bot to it")
+    if table.status != "open":
+        raise ServiceError("started", "the match has started")
+    if state.reserved is not None:
+        raise ServiceError("reserved", "a tournament table's seats are kept for its players")
+    seat = args.get("seat")
+    if seat is not None and not (0 <= seat < state.players and state.seats[seat].empty):
+        raise ServiceError("taken", f"seat {seat} is not free")
+    if not any(s.empty for s in state.seats):
+        raise ServiceError("full", "no seat is free")
+    return {"variant": state.variant, "options": dict(state.options), "rated": state.rated, "invite": state.invite}
+
+
 async def say(tables: TableService, table: Table, who: Identity | None, args: dict[str, Any]) -> Any:
     await table.say(who, args.get("preset"), args.get("text"))
     return None
@@ -107,6 +126,7 @@ OPS: dict[str, Op] = {
     "act": act,
     "next": next_hand,
     "say": say,
+    "invitable": invitable,
     "seats": seats,
     "forfeit": forfeit,
 }

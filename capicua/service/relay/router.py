@@ -14,10 +14,17 @@ frames of its subscribers on this node come back the same way.
   still has (``keep``); the owner forgets a subscription not kept for ``FORGET_AFTER`` seconds (its node
   died). A subscription the owner no longer has (the table moved, or it restarted), or whose owner does not
   answer, gets a ``moved`` frame here: its client subscribes again, and is routed to the new owner.
-- **The lobby.** Every ``KEEP_EVERY`` seconds each node also puts its lobby (the summaries of its public
-  tables, open or in play) in Redis under ``capicua:lobby:<node>``, for three keep-alives: the lobby of any
-  node is its own tables and those of the other living nodes. A node that dies drops out when its entry
-  expires; Redis restarted empty has every node's entry again within a keep-alive.
+- **What each node shows the others** (:meth:`Router.show`): every ``KEEP_EVERY`` seconds each node puts in
+  Redis, under ``capicua:<name>:<node>`` for three keep-alives, what it has of a kind: ``lobby``, the summaries
+  of its public tables, open or in play; ``online``, the bot accounts with an event stream open here. What
+  all nodes have (:meth:`Router.everywhere`) is this node's own now and the other living nodes' as they last
+  said. A node that dies drops out when its entry expires; Redis restarted empty has every node's entry again
+  within a keep-alive.
+- **Telling every node** (:meth:`Router.tell`): what concerns clients wherever they are connected (an event for
+  an account's streams, a rename) is done on this node and published to the others, once, at most (Redis away:
+  the other nodes miss it; ``docs/operations.md`` says what that costs).
+- **Where somebody sits** (:meth:`Router.seated`): the tables of every living node where a player sits, asked of
+  each node.
 """
 
 from __future__ import annotations
@@ -50,6 +57,8 @@ KEEP_EVERY = 2.0
 FORGET_AFTER = 10.0
 
 Send = Callable[[Any], Awaitable[None]]
+#: What is done on every node when told (:meth:`Router.tell`): the payload, a JSON object.
+Listener = Callable[[dict[str, Any]], Awaitable[None]]
 
 
 class Subscription:
@@ -117,8 +126,9 @@ def _subscriber(table: Table, who: Identity | None, send: Send, view: bool) -> S
     return Subscriber(who, table.seat_of(who), with_view)
 
 
-def lobby_key(node: str) -> str:
-    return f"capicua:lobby:{node}"
+def shown_key(name: str, node: str) -> str:
+    """Where ``node`` shows the other nodes what it has of ``name`` (:meth:`Router.show`)."""
+    return f"capicua:{name}:{node}"
 
 
 def identity_json(who: Identity | None) -> dict[str, Any] | None:
@@ -137,10 +147,12 @@ class Router:
         self.transport = transport
         self.remote: dict[str, _Remote] = {}
         self.served: dict[str, _Served] = {}
+        self._listeners: dict[str, list[Listener]] = {}
+        self._shown: dict[str, Callable[[], list[Any]]] = {"lobby": lambda: [t.summary() for t in tables.open_tables()]}
 
     async def start(self) -> None:
         if self.transport is not None:
-            await self.transport.start(self._handle, self._frame)
+            await self.transport.start(self._handle, self._frame, self._told)
             self.tables.spawn(self._keep())
 
     async def close(self) -> None:
@@ -167,24 +179,80 @@ class Router:
     async def lobby(self) -> list[dict[str, Any]]:
         """The public tables, open or in play, of every living node: this node's as they are now, the others'
         as they last said (at most ``KEEP_EVERY`` seconds ago)."""
-        tables = [t.summary() for t in self.tables.open_tables()]
+        return await self.everywhere("lobby")
+
+    # -- what the nodes show each other, what they tell each other -------------------------------------------
+    def show(self, name: str, what: Callable[[], list[Any]]) -> None:
+        """Show the other nodes ``what()`` (a list of JSON values) under ``name``, every keep-alive."""
+        self._shown[name] = what
+
+    async def everywhere(self, name: str) -> list[Any]:
+        """What every living node shows under ``name``, end to end: this node's now, the others' as they last
+        said; only this node's while Redis is away."""
+        mine = self._shown[name]()
         if self.transport is None:
-            return tables
+            return mine
         others = [node for node in await self.tables.alive() if node != self.tables.node]
         try:
-            lists = await self.transport.redis.mget([lobby_key(node) for node in others]) if others else []
+            lists = await self.transport.redis.mget([shown_key(name, node) for node in others]) if others else []
         except (RedisError, OSError):
-            log.warning("the other nodes' lobbies could not be read (Redis away)")
-            return tables
+            log.warning("what the other nodes show (%s) could not be read (Redis away)", name)
+            return mine
         for entry in lists:
             if entry is not None:
-                tables += orjson.loads(entry)
-        return tables
+                mine += orjson.loads(entry)
+        return mine
 
-    async def _publish_lobby(self) -> None:
+    async def _show_all(self) -> None:
         assert self.transport is not None
-        summaries = [t.summary() for t in self.tables.open_tables()]
-        await self.transport.redis.set(lobby_key(self.tables.node), orjson.dumps(summaries), ex=int(3 * KEEP_EVERY) + 1)
+        async with self.transport.redis.pipeline(transaction=False) as pipe:
+            for name, what in self._shown.items():
+                pipe.set(shown_key(name, self.tables.node), orjson.dumps(what()), ex=int(3 * KEEP_EVERY) + 1)
+            await pipe.execute()
+
+    def listen(self, kind: str, listener: Listener) -> None:
+        """Have ``listener`` do what is told of ``kind`` (on this node, whoever tells it)."""
+        self._listeners.setdefault(kind, []).append(listener)
+
+    async def tell(self, kind: str, payload: dict[str, Any]) -> None:
+        """Have every node's listeners of ``kind`` do ``payload``: this node's now, the others' as soon as they
+        hear it (not at all while Redis is away)."""
+        await self._told(kind, payload)
+        if self.transport is not None:
+            try:
+                self.transport.tell_all(kind, payload)
+            except ConnectionError:
+                log.warning("could not tell the other nodes (%s): too much waits for Redis", kind)
+
+    async def _told(self, kind: str, payload: dict[str, Any]) -> None:
+        for listener in self._listeners.get(kind, []):
+            try:
+                await listener(payload)
+            except Exception:
+                log.exception("what was told (%s) failed here", kind)
+
+    async def seated(self, who: Identity) -> list[dict[str, Any]]:
+        """The tables of every living node where ``who`` sits and a match is in play (``table``, ``match``,
+        ``variant``, ``seat``); a node that does not answer in time is left out."""
+        found = self.tables.seated(who)
+        if self.transport is None:
+            return found
+        others = [node for node in await self.tables.alive() if node != self.tables.node]
+
+        async def ask(node: str) -> list[dict[str, Any]]:
+            assert self.transport is not None
+            try:
+                answer: list[dict[str, Any]] = await self.transport.request(
+                    node, "seated", {"who": identity_json(who)}, timeout=3
+                )
+            except (Unreachable, TimeoutError, ServiceError):
+                log.warning("node %s did not say where %s sits", node, who.id)
+                return []
+            return answer
+
+        for answer in await asyncio.gather(*(ask(node) for node in others)):
+            found += answer
+        return found
 
     async def subscribe(
         self,
@@ -299,7 +367,7 @@ class Router:
         """Keep this node's remote subscriptions; forget other nodes' subscriptions nobody keeps; say what this
         node's lobby holds."""
         with contextlib.suppress(RedisError, OSError):
-            await self._publish_lobby()
+            await self._show_all()
         by_node: dict[str, list[_Remote]] = {}
         for remote in list(self.remote.values()):
             by_node.setdefault(remote.node, []).append(remote)
@@ -329,6 +397,10 @@ class Router:
         if kind == "unwatch":
             self._unserve(p["sub"])
             return None
+        if kind == "seated":
+            who = identity_of(p["who"])
+            assert who is not None
+            return self.tables.seated(who)
         if kind == "keep":
             now = time.monotonic()
             gone = []

@@ -8,6 +8,10 @@ Each node listens on one channel, ``capicua:node:<name>``. What goes there:
 - ``{"t": "rep", "id", "ok", "v" | "code", "msg"}``: its reply;
 - ``{"t": "frame", "sub", "f"}``: a frame for a client of that node subscribed to a table this node runs.
 
+Every node also listens on ``capicua:all``, where a node tells all of them (itself included) something that
+concerns clients wherever they are connected: ``{"t": "tell", "from", "kind", "p"}`` (an account's event, a
+rename); the node that tells does it itself too, and skips its own message.
+
 Replies and frames to one node leave through one queue per node, in order, a pipeline of publishes at a time:
 so a client's frames and the ack of its action reach its node in the order they were sent, as they would on
 one node. Pub/sub keeps nothing: a message to a node that is not listening is lost, which the senders know
@@ -31,15 +35,20 @@ from redis.exceptions import RedisError
 
 from capicua.service.errors import ServiceError
 
-__all__ = ["QUEUE_LIMIT", "RedisTransport", "Unreachable", "channel"]
+__all__ = ["ALL", "QUEUE_LIMIT", "RedisTransport", "Unreachable", "channel"]
 
 log = logging.getLogger("capicua.relay")
 
 #: Messages waiting for a node before what comes next for it is refused (that node is gone, or stuck).
 QUEUE_LIMIT = 10_000
 
+#: The channel every node listens on, besides its own.
+ALL = "capicua:all"
+
 #: A request's handler: (kind, payload, the node that asks) → the reply's value (or a ServiceError).
 Handler = Callable[[str, dict[str, Any], str], Awaitable[Any]]
+#: What a message told to all nodes goes to: (kind, payload), awaited in order.
+Told = Callable[[str, dict[str, Any]], Awaitable[None]]
 #: What a frame for one of this node's clients goes to: (subscription id, frame), awaited in order.
 FrameSink = Callable[[str, dict[str, Any]], Awaitable[None]]
 
@@ -55,9 +64,9 @@ def channel(node: str) -> str:
 class _Queue:
     """The messages for one node, published in order, a batch at a time."""
 
-    def __init__(self, transport: RedisTransport, node: str) -> None:
+    def __init__(self, transport: RedisTransport, name: str) -> None:
         self.transport = transport
-        self.channel = channel(node)
+        self.channel = name
         self.messages: deque[bytes] = deque()
         self.ready = asyncio.Event()
         self.task = asyncio.create_task(self._write())
@@ -97,14 +106,16 @@ class RedisTransport:
         self._ids = itertools.count(1)
         self._handler: Handler | None = None
         self._frames: FrameSink | None = None
+        self._told: Told | None = None
         self._reader: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         #: Set while this node is subscribed to its channel (cleared while Redis is away).
         self.listening = asyncio.Event()
 
-    async def start(self, handler: Handler, frames: FrameSink) -> None:
-        """Listen on this node's channel; requests go to ``handler``, frames to ``frames``."""
-        self._handler, self._frames = handler, frames
+    async def start(self, handler: Handler, frames: FrameSink, told: Told | None = None) -> None:
+        """Listen on this node's channel and on :data:`ALL`; requests go to ``handler``, frames to ``frames``,
+        what is told to all nodes to ``told``."""
+        self._handler, self._frames, self._told = handler, frames, told
         self._reader = asyncio.create_task(self._read())
 
     async def ping(self) -> bool:
@@ -117,10 +128,18 @@ class RedisTransport:
     def post(self, node: str, message: dict[str, Any]) -> None:
         """Queue ``message`` for ``node``, after what was queued for it before (raises ConnectionError when
         too much waits for it)."""
-        queue = self._queues.get(node)
+        self._put(channel(node), message)
+
+    def _put(self, name: str, message: dict[str, Any]) -> None:
+        queue = self._queues.get(name)
         if queue is None:
-            queue = self._queues[node] = _Queue(self, node)
+            queue = self._queues[name] = _Queue(self, name)
         queue.put(orjson.dumps(message))
+
+    def tell_all(self, kind: str, payload: dict[str, Any]) -> None:
+        """Tell every other listening node, in the order told (at most once: a node that is not listening, or
+        Redis away, misses it). Raises ConnectionError when too much waits already."""
+        self._put(ALL, {"t": "tell", "from": self.node, "kind": kind, "p": payload})
 
     def send_frame(self, node: str, sub: str, frame: dict[str, Any]) -> None:
         self.post(node, {"t": "frame", "sub": sub, "f": frame})
@@ -150,7 +169,7 @@ class RedisTransport:
         while True:
             pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
             try:
-                await pubsub.subscribe(channel(self.node))
+                await pubsub.subscribe(channel(self.node), ALL)
                 self.listening.set()
                 delay = 0.1
                 while True:
@@ -178,6 +197,11 @@ class RedisTransport:
                     future.set_result(message.get("v"))
                 else:
                     future.set_exception(ServiceError(message["code"], message["msg"]))
+        elif kind == "tell" and self._told is not None and message.get("from") != self.node:
+            try:
+                await self._told(message["kind"], message["p"])
+            except Exception:
+                log.exception("node %s: what was told (%s) could not be done", self.node, message.get("kind"))
         elif kind == "req":
             task = asyncio.create_task(self._answer(message))
             self._tasks.add(task)

@@ -318,6 +318,16 @@ class TableService:
             if not t.state.private and t.state.tournament_id is None and t.status in ("open", "playing")
         ]
 
+    def seated(self, who: Identity) -> list[dict[str, Any]]:
+        """The tables of this node where ``who`` sits and a match is in play: ``table``, ``match`` (its number),
+        ``variant``, ``seat``."""
+        found = []
+        for table in list(self.tables.values()):
+            seat = table.seat_of(who)
+            if seat is not None and table.status == "playing":
+                found.append({"table": table.id, "match": table.state.match_no, "variant": table.variant, "seat": seat})
+        return found
+
     def close(self) -> None:
         for table in self.tables.values():
             table.close()

@@ -80,11 +80,10 @@ async def revoke_token(token_id: TokenId, who: Who, platform: PlatformDep) -> di
 # -- bot accounts -----------------------------------------------------------------------------------------
 @routes.get("/api/bot/accounts")
 async def bot_accounts(platform: PlatformDep) -> list[dict[str, Any]]:
-    """Every bot account, and whether it is online (its event stream is open: it can answer an invitation)."""
-    return [
-        {"username": a.username, "name": a.name, "online": platform.bot_hub.online(a.id)}
-        for a in await platform.accounts.bots()
-    ]
+    """Every bot account, and whether it is online (its event stream is open on some server: it can answer an
+    invitation)."""
+    online = await platform.bot_hub.online_ids()
+    return [{"username": a.username, "name": a.name, "online": a.id in online} for a in await platform.accounts.bots()]
 
 
 @routes.get("/api/bot/stream/event", response_class=StreamingResponse, responses=STREAM_RESPONSES)
@@ -134,4 +133,4 @@ async def invite_bot(table_id: TableId, body: InviteIn, who: Who, platform: Plat
     its program accepts. A match with a bot account and people is rated only at a table created with
     `bots_rated`."""
     invitation = await platform.bot_hub.invite(who, table_id, body.username, body.seat)
-    return {**invitation.json(), "online": platform.bot_hub.online(invitation.bot)}
+    return {**invitation.json(), "online": await platform.bot_hub.online(invitation.bot)}
