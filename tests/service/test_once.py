@@ -9,6 +9,7 @@ import asyncio
 import datetime as dt
 from typing import Any
 
+import pytest
 from sqlalchemy import func, select
 
 from capicua.rules import variants
@@ -18,6 +19,9 @@ from capicua.service.store import Store
 from capicua.service.store.schema import MedalRow, WeekClosedRow
 from tests.aio import run_async
 from tests.service.test_ratings import SP, Clock, ended, fresh
+from tests.service.test_relay import names, node
+from tests.service.test_tournaments import START, field
+from tests.service.test_tournaments import Clock as TournamentClock
 
 
 class Killed(BaseException):
@@ -48,7 +52,7 @@ def test_D4_each_week_is_closed_once_when_the_closing_node_dies_half_way(empty_s
                     )
         clock.now = after
         expected = {
-            (game, week_start(first_monday + dt.timedelta(days=7 * w), SP)) for game in games for w in range(weeks)
+            (game, week_start(first_monday + dt.timedelta(days=7 * w), a.tz)) for game in games for w in range(weeks)
         }
 
         closing = store_a.ratings.close_week
@@ -72,7 +76,7 @@ def test_D4_each_week_is_closed_once_when_the_closing_node_dies_half_way(empty_s
         assert medals_of_a, "the week closed first has its medals"
         assert await b.close_weeks() == len(expected) - 1  # the next leader closes the rest, not the first again
         store_a.ratings.close_week = closing  # type: ignore[method-assign]
-        assert await asyncio.gather(a.close_weeks(), b.close_weeks()) == [0, 0]  # both at once: nothing more
+        assert list(await asyncio.gather(a.close_weeks(), b.close_weeks())) == [0, 0]  # both at once: nothing more
         assert await weeks_closed(store_b) == {key: 1 for key in expected}
         medals = await medal_rows(store_b)
         for key in expected:
@@ -101,3 +105,54 @@ async def medal_rows(store: Store) -> list[tuple[str, dt.date, int]]:
     async with store.db.sessions() as session:
         rows: Any = await session.execute(select(MedalRow.game, MedalRow.week_start, MedalRow.place))
         return [(game, week, place) for game, week, place in rows]
+
+
+def test_C10_a_round_is_paired_once_when_the_directors_node_dies_between_its_tables_and_its_pairing(
+    empty_store_url: str,
+) -> None:
+    """The director opens a round's tables, then writes the pairing. Its node dies in between: the next leader
+    pairs the round once, and closes the tables that the dead node opened for a pairing never written."""
+
+    async def body() -> None:
+        a_name, b_name = names()
+        clock = TournamentClock()
+        a, b = await node(empty_store_url, a_name), await node(empty_store_url, b_name)
+        for platform in (a, b):
+            platform.tournaments.ctx.clock = clock
+        f = await field(a, 5, rounds=3)  # five teams: two boards and a bye
+        clock.now = START
+
+        pairing = a.store.tournaments.pair_round
+
+        async def dies(*args: Any, **kwargs: Any) -> bool:
+            raise Killed
+
+        a.store.tournaments.pair_round = dies  # type: ignore[method-assign]
+        with pytest.raises(Killed):
+            await a.tournaments.sweep()  # the tournament is due: a starts it, opens round 1's tables, dies
+        strays = await b.tables.open_round_tables(f.t.id)
+        assert len(strays) == 2, "the dead node had opened the round's two tables"
+        assert await f.boards(1) == []
+        a.store.tournaments.pair_round = pairing  # type: ignore[method-assign]
+        await asyncio.gather(b.tournaments.sweep(), b.tournaments.sweep())  # the next leader (twice at once)
+        boards = await f.boards(1)
+        assert sorted(x.board for x in boards) == [1, 2, 3] and sum(x.kind == "bye" for x in boards) == 1
+        played = {x.table_id for x in boards if x.table_id}
+        assert len(played) == 2 and not played & set(strays)
+        assert set(await b.tables.open_round_tables(f.t.id)) == played, "a stray table was left open"
+        for table_id in strays:
+            summary = await b.router.call(table_id, "summary", None)
+            assert summary["status"] == "finished"
+        row = await f.row()
+        assert row.current_round == 1
+        await a.tournaments.sweep()  # a, alive again and leading for a moment: nothing more
+        assert [board_key(x) for x in await f.boards(1)] == [board_key(x) for x in boards]
+        assert (await f.row()).current_round == 1
+        await a.close()
+        await b.close()
+
+    run_async(body())
+
+
+def board_key(board: Any) -> tuple[Any, ...]:
+    return (board.board, board.team_a, board.team_b, board.table_id, board.status, board.kind)

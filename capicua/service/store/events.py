@@ -63,7 +63,7 @@ class EventStore(Protocol):
 
     async def set_status(self, table_id: str, status: str) -> None: ...
 
-    async def tables(self, statuses: Sequence[str]) -> list[TableRow]: ...
+    async def tables(self, statuses: Sequence[str], tournament_id: str | None = None) -> list[TableRow]: ...
 
     async def table(self, table_id: str) -> TableRow | None: ...
 
@@ -158,11 +158,13 @@ class SqlEventStore:
         async with self.db.writing(), self.db.sessions() as session, session.begin():
             await session.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
 
-    async def tables(self, statuses: Sequence[str]) -> list[TableRow]:
+    async def tables(self, statuses: Sequence[str], tournament_id: str | None = None) -> list[TableRow]:
+        """The tables in one of ``statuses`` (of one tournament's rounds, with ``tournament_id``), oldest first."""
+        query = select(TableRow).where(TableRow.status.in_(statuses))
+        if tournament_id is not None:
+            query = query.where(TableRow.tournament_id == tournament_id)
         async with self.db.sessions() as session:
-            result = await session.execute(
-                select(TableRow).where(TableRow.status.in_(statuses)).order_by(TableRow.created_at)
-            )
+            result = await session.execute(query.order_by(TableRow.created_at))
             return list(result.scalars())
 
     async def table(self, table_id: str) -> TableRow | None:

@@ -318,6 +318,10 @@ class TableService:
             if not t.state.private and t.state.tournament_id is None and t.status in ("open", "playing")
         ]
 
+    async def open_round_tables(self, tournament_id: str) -> list[str]:
+        """The tables of a tournament's rounds still open (nobody has played them yet), on any node."""
+        return [row.id for row in await self.store.tables(["open"], tournament_id)]
+
     def seated(self, who: Identity) -> list[dict[str, Any]]:
         """The tables of this node where ``who`` sits and a match is in play: ``table``, ``match`` (its number),
         ``variant``, ``seat``."""

@@ -290,7 +290,19 @@ class Rounds:
                 await table.forfeit(None, "paired twice")
             return None
         log.info("tournament %s: round %d paired (%d boards)", t.id, round_no, len(rows))
+        if t.mode == "online":
+            await self._close_strays(t.id, {row["table_id"] for row in rows if row.get("table_id")})
         return snap.with_round(round_no, rows, round_started_at=started_at)
+
+    async def _close_strays(self, tournament_id: str, boards: set[str]) -> None:
+        """Close the open tables of the tournament that no board plays: those a director opened for a pairing
+        it never wrote (its node died between the two, and the next leader paired the round)."""
+        for table_id in await self.ctx.tables.open_round_tables(tournament_id):
+            if table_id not in boards:
+                try:
+                    await self.ctx.forfeit(table_id, None, "not paired")
+                except ServiceError as exc:  # played meanwhile, or its node away: the next round looks again
+                    log.warning("tournament %s: stray table %s stays open: %s", tournament_id, table_id, exc.message)
 
     async def _open_tables(self, snap: Snapshot, rows: list[dict[str, Any]]) -> list[Table]:
         """A table for each board of ``rows`` (their ``table_id`` set), its seats kept for the two teams."""
