@@ -160,4 +160,15 @@ describe("the table store", () => {
     assert.ok(!change.parts.includes("hand") && !change.parts.includes("board"));
     assert.ok(change.parts.includes("info") && change.parts.includes("seats"));
   });
+
+  it("wants an action answered unknown again only while it is still mine to make in the same hand", () => {
+    store.apply(stateFrame());
+    assert.ok(store.stillWants("6-4 L", { hand: 1 }));
+    assert.ok(store.stillWants("6-4 L galo", { hand: 1 }), "a play with galo armed is the play");
+    assert.ok(!store.stillWants("6-4 L", { hand: 2 }), "another hand: a new action, never the old one again");
+    assert.ok(!store.stillWants("6-3 L", { hand: 1 }), "not legal now (its tile was played: it was made)");
+    const made = state({ n: 8, turn: 1, legal: [], tiles: ["2-0", "3-2", "3-3", "6-3", "5-0"] });
+    store.apply(eventFrame({ kind: "action", seat: 0, action: "0: 6-4 L", timeout: false }, made));
+    assert.ok(!store.stillWants("6-4 L", { hand: 1 }), "it was made: the turn moved on");
+  });
 });

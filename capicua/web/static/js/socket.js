@@ -11,11 +11,46 @@ let refs = 0;
 const page = Math.random().toString(36).slice(2, 8);
 const awaited = new Map(); // ref → resolve: the answers (ack or error) a request() waits for
 let followed = null; // the table I follow: {table, last: () => the number of the last event I have, or null}
+// Actions sent and not answered yet (ref → {msg, context}), and those answered `unknown`: their server died on
+// the way, so they may have been made. Once the table's state is back (`synced`, or a frame with a state),
+// each is sent again with its ref if `stillWanted(msg, context)` says so; the server answers a resend of an
+// action it made with its first ack (docs/protocol.md, "Several servers").
+const unanswered = new Map();
+const uncertain = new Map();
+let stillWanted = () => false;
+const KEPT = 64;
 
 // Who gets the frames, and who hears that the connection dropped.
 export function listen(frameHandler, closedHandler) {
   onFrame = frameHandler;
   onClosed = closedHandler;
+}
+
+// Who decides whether an action answered `unknown` is still to be made once the table is back in sight:
+// `check(msg, context)`, the context being what `send` was given with it.
+export function resendIf(check) {
+  stillWanted = check;
+}
+
+function answered(frame) {
+  if ((frame.type !== "ack" && frame.type !== "error") || frame.ref == null) return false;
+  const sent = unanswered.get(frame.ref);
+  if (!sent) return false;
+  unanswered.delete(frame.ref);
+  if (frame.type === "error" && frame.code === "unknown") {
+    uncertain.set(frame.ref, sent);
+    resubscribe(); // what I missed comes first, my action among it if it was made
+    return true;
+  }
+  return false;
+}
+
+function resendUncertain(frame) {
+  if (!uncertain.size || !(frame.type === "synced" || frame.state)) return;
+  for (const [ref, sent] of [...uncertain]) {
+    uncertain.delete(ref);
+    if (sent.msg.table === frame.table && stillWanted(sent.msg, sent.context)) send(sent.msg, sent.context);
+  }
 }
 
 export function connect() {
@@ -28,6 +63,7 @@ export function connect() {
     const frame = JSON.parse(ev.data);
     const resolve = (frame.type === "ack" || frame.type === "error") && frame.ref != null && awaited.get(frame.ref);
     if (resolve) { awaited.delete(frame.ref); resolve(frame); return; }
+    if (answered(frame)) return;
     // The server I am on no longer runs the table (another took it over, or this one is stopping): connect
     // again, through whatever server the address leads to, and subscribe from the last event I have.
     if ((frame.type === "moved" || (frame.type === "error" && frame.code === "elsewhere")) && followed) {
@@ -35,6 +71,7 @@ export function connect() {
       return;
     }
     onFrame(frame);
+    resendUncertain(frame);
   });
   socket.addEventListener("close", () => {
     if (ws !== socket) return;
@@ -55,9 +92,14 @@ export function disconnect() {
   }
 }
 
-// Send a message; returns its ref (the server copies it into the ack or error that answers).
-export async function send(msg) {
+// Send a message; returns its ref (the server copies it into the ack or error that answers). An action's
+// `context` is what resendIf's check is given if its answer is `unknown`.
+export async function send(msg, context = null) {
   const ref = msg.ref ?? `${msg.type}-${page}-${++refs}`;
+  if (msg.type === "action") {
+    unanswered.set(ref, { msg: { ...msg, ref }, context });
+    for (const old of unanswered.keys()) { if (unanswered.size <= KEPT) break; unanswered.delete(old); }
+  }
   await connect();
   ws.send(JSON.stringify({ ...msg, ref }));
   return ref;

@@ -7,7 +7,7 @@ import { $, el, setStatus, showError } from "../dom.js";
 import { icon } from "../icons.js";
 import { errorText, t } from "../i18n.js";
 import { page } from "../page.js";
-import { follow, following, resubscribe } from "../socket.js";
+import { follow, following, resendIf, resubscribe } from "../socket.js";
 import { sound } from "../sounds.js";
 import { mutedNames } from "./table/chat.js";
 import { startTicker, tick } from "./table/clock.js";
@@ -18,6 +18,7 @@ import { TableStore } from "./table/store.js";
 const QUIET_ERRORS = new Set(["not-paused", "stale"]);
 let store = null; // the store of the table I follow (or followed last)
 let resizeObserver = null;
+resendIf((msg, context) => store !== null && store.id === msg.table && store.stillWants(msg.action, context));
 
 export async function openTable(id) {
   await followTable(id, skeleton());

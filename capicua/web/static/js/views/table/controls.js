@@ -12,7 +12,7 @@ import { playsOf } from "./store.js";
 export async function sendMove(store, draw, move) {
   const text = store.galoArmed && isPlay(move) ? `${move} galo` : move;
   draw(store.moveSent());
-  await send({ type: "action", table: store.id, action: text });
+  await send({ type: "action", table: store.id, action: text }, { hand: store.frame.hand?.hand ?? null });
 }
 
 export function myTiles(store, draw) {

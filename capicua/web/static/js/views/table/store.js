@@ -120,6 +120,15 @@ export class TableStore {
     if (this.picked && !playsOf(hand.legal || [], this.picked).length) this.picked = null;
   }
 
+  // Whether my action `action`, sent in hand number `context.hand` and answered `unknown` (its server died on
+  // the way), is still to be made now that the table is back in sight: the same hand, not over, and the move
+  // still mine to make (made, its tile is gone or the turn moved on). The server makes a resend once anyway.
+  stillWants(action, context) {
+    const hand = this.frame?.hand;
+    if (!hand || hand.end || this.frame.seat == null || hand.hand !== context?.hand) return false;
+    return (hand.legal || []).includes(action.replace(/ galo$/, ""));
+  }
+
   // The player's own choices.
   pick(key) { this.picked = key; return this.changed(); }
   armGalo(on) { this.galoArmed = on; return this.changed(); }
