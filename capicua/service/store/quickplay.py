@@ -76,7 +76,8 @@ class SqlQuickPlayStore:
 
     async def ticket(self, ticket_id: str) -> QuickPlayTicketRow | None:
         async with self.db.sessions() as session:
-            return await session.get(QuickPlayTicketRow, ticket_id)
+            result = await session.execute(select(QuickPlayTicketRow).where(QuickPlayTicketRow.id == ticket_id))
+            return result.scalar_one_or_none()
 
     async def touch(self, ticket_id: str, player_id: str, at: dt.datetime) -> QuickPlayTicketRow | None:
         """The player asked about his ticket at ``at`` (it is not forgotten); the ticket, None if it is not his
@@ -89,7 +90,8 @@ class SqlQuickPlayStore:
             )
             if _rowcount(result) != 1:
                 return None
-            return await session.get(QuickPlayTicketRow, ticket_id, populate_existing=True)
+            found = await session.execute(select(QuickPlayTicketRow).where(QuickPlayTicketRow.id == ticket_id))
+            return found.scalar_one()
 
     async def leave(self, ticket_id: str, player_id: str) -> bool:
         """The player stops waiting: his ticket is gone if it still waited (a seated one stays, pointing to his
@@ -110,7 +112,7 @@ class SqlQuickPlayStore:
             result = await session.execute(
                 select(QuickPlayTicketRow)
                 .where(QuickPlayTicketRow.game == game, QuickPlayTicketRow.table_id.is_(None))
-                .order_by(QuickPlayTicketRow.since, QuickPlayTicketRow.id)
+                .order_by(QuickPlayTicketRow.since, QuickPlayTicketRow.n)
             )
             return list(result.scalars())
 

@@ -132,7 +132,10 @@ class QuickPlayTicketRow(Base):
         ),
     )
 
-    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    #: The order of arrival (ties of ``since`` go to the first to join, as in one process's queue).
+    n: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    #: The ticket the player asks about (random: nobody guesses another's).
+    id: Mapped[str] = mapped_column(String(16), unique=True)
     player_id: Mapped[str] = mapped_column(String(64))
     #: The rest of the player's Identity, to seat him at the table made for his group.
     player_name: Mapped[str] = mapped_column(String(64))

@@ -20,7 +20,8 @@ depends_on = None
 def upgrade() -> None:
     op.create_table(
         "quickplay_tickets",
-        sa.Column("id", sa.String(16), primary_key=True),
+        sa.Column("n", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("id", sa.String(16), nullable=False, unique=True),
         sa.Column("player_id", sa.String(64), nullable=False),
         sa.Column("player_name", sa.String(64), nullable=False),
         sa.Column("guest", sa.Boolean, nullable=False),
