@@ -15,7 +15,8 @@ sticky sessions, and a player has one waiting ticket whichever nodes his joins r
 (:meth:`NodeLease.leads <capicua.service.nodes.NodeLease.leads>`) matches: in its sweep (every second) and
 right after a join or a status it answers, so that on one process a join is seated at once. Two nodes may
 both believe for a moment that they lead; a group is then still seated once, because it is claimed by one
-conditional write (:meth:`QuickPlay.match` says how), and only the node whose claim won seats anybody.
+conditional write, and only the node whose claim won seats anybody (:meth:`QuickPlay._seat` says why the
+table is made before the claim).
 
 >>> acceptable(1500, 1580, waited=0.0), acceptable(1500, 1650, waited=0.0), acceptable(1500, 1650, waited=6.0)
 (True, False, True)
@@ -181,7 +182,8 @@ class QuickPlay:
 
     async def match(self, game: str) -> list[str]:
         """Seat every group that can form now among the tickets waiting in ``game``'s queue, on every node; the
-        tables made. Safe on several nodes at once (two that both believe they lead): see :meth:`_seat`."""
+        tables made. Safe on several nodes at once (two that both believe they lead): a group claimed first
+        elsewhere is read again (see :meth:`_seat`)."""
         size = 4 if variants.get(game).partnerships else 2
         made: list[str] = []
         lost = 0
