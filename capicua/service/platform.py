@@ -91,7 +91,7 @@ class Platform:
         self.api_tokens = ApiTokens(store.tokens, clock)
         self.limits = RateLimits()
         self.bot_hub = BotHub(self.tables, store.accounts, store.invitations, router=self.router).attach(self.bus)
-        self.quickplay = QuickPlay(self.tables, self.ratings, clock)
+        self.quickplay = QuickPlay(store.quickplay, self.tables, self.ratings, clock, self.node.leads)
         # Hand reviews of records, computed in worker processes and kept.
         if analysis_workers is None:
             analysis_workers = 0 if self.tables.config.bot_workers == 0 else 1
@@ -113,10 +113,13 @@ class Platform:
         self.tables.spawn(self._sweep_tournaments())
 
     async def _sweep_quickplay(self) -> None:
+        """Forget the quick-play tickets nobody asks about and seat the groups that can form (every node's
+        players: the tickets are in the database): every second, on the leading node."""
         while True:
-            await asyncio.sleep(5)
+            await asyncio.sleep(1)
             try:
-                await self.quickplay.sweep()
+                if await self.node.leads():
+                    await self.quickplay.sweep()
             except Exception:
                 log.exception("the quick-play queue could not be swept")
 

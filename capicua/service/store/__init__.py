@@ -1,8 +1,8 @@
 """Persistence, split by concern, each behind an interface: ``events`` (tables and their event logs),
 ``records`` (finished matches), ``accounts``, ``ratings`` (ratings, rating changes, medals) and
 ``tournaments`` (Swiss tournaments: teams, boards, referees), ``tokens`` (the bot API's tokens),
-``invitations`` (the bot API's invitations), ``analyses`` (hand reviews of records) and ``nodes``
-(the server processes sharing the database); one
+``invitations`` (the bot API's invitations), ``analyses`` (hand reviews of records), ``quickplay``
+(the rated quick-play queue's tickets) and ``nodes`` (the server processes sharing the database); one
 database under them (SQLAlchemy 2: SQLite by default, PostgreSQL by URL), its schema created and
 upgraded by Alembic migrations (``capicua/service/migrations``) when the store opens.
 
@@ -23,6 +23,7 @@ from capicua.service.store.database import Database, StoreError, default_url
 from capicua.service.store.events import EventStore, LeaseLost, SqlEventStore, StoredEvent
 from capicua.service.store.invitations import InvitationStore, SqlInvitationStore
 from capicua.service.store.nodes import NodeStore, SqlNodeStore
+from capicua.service.store.quickplay import QuickPlayStore, SqlQuickPlayStore
 from capicua.service.store.ratings import RatingStore, SqlRatingStore
 from capicua.service.store.records import RecordStore, SqlRecordStore
 from capicua.service.store.schema import (
@@ -51,6 +52,7 @@ __all__ = [
     "LeaseLost",
     "MedalRow",
     "NodeStore",
+    "QuickPlayStore",
     "RatingChangeRow",
     "RatingRow",
     "RatingStore",
@@ -69,7 +71,7 @@ __all__ = [
 
 class Store:
     """The platform's stores on one database: ``events``, ``records``, ``accounts``, ``ratings``,
-    ``tournaments``, ``tokens``, ``invitations``, ``analyses``, ``nodes``."""
+    ``tournaments``, ``tokens``, ``invitations``, ``analyses``, ``quickplay``, ``nodes``."""
 
     def __init__(self, url: str) -> None:
         self.db = Database(url)
@@ -81,6 +83,7 @@ class Store:
         self.tokens: TokenStore = SqlTokenStore(self.db)
         self.invitations: InvitationStore = SqlInvitationStore(self.db)
         self.analyses: AnalysisStore = SqlAnalysisStore(self.db)
+        self.quickplay: QuickPlayStore = SqlQuickPlayStore(self.db)
         self.nodes: NodeStore = SqlNodeStore(self.db)
 
     @property

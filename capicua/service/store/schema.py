@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any, ClassVar
 
-from sqlalchemy import JSON, Boolean, Date, DateTime, Float, ForeignKey, Index, Integer, String, false
+from sqlalchemy import JSON, Boolean, Date, DateTime, Float, ForeignKey, Index, Integer, String, false, text
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
@@ -19,6 +19,7 @@ __all__ = [
     "MedalRow",
     "NodeRow",
     "PairingRow",
+    "QuickPlayTicketRow",
     "RatingChangeRow",
     "RatingRow",
     "RecordRow",
@@ -111,6 +112,42 @@ class NodeRow(Base):
     started_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=now)
     #: Shutting down: it hands its tables over and takes no new ones.
     draining: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+
+
+class QuickPlayTicketRow(Base):
+    """A player's wait in a game's rated quick-play queue (``capicua.service.quickplay``, migration 0013): kept
+    in the database so that any node answers for it and the leading node matches every node's players."""
+
+    __tablename__ = "quickplay_tickets"
+    __table_args__ = (
+        # The leader's read: the waiting tickets of a game (table_id NULL).
+        Index("ix_quickplay_tickets_game_waiting", "game", "table_id"),
+        # One waiting ticket a player, whatever node he joined through (a new join replaces it).
+        Index(
+            "uq_quickplay_tickets_player_waiting",
+            "player_id",
+            unique=True,
+            sqlite_where=text("table_id IS NULL"),
+            postgresql_where=text("table_id IS NULL"),
+        ),
+    )
+
+    #: The order of arrival (ties of ``since`` go to the first to join, as in one process's queue).
+    n: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    #: The ticket the player asks about (random: nobody guesses another's).
+    id: Mapped[str] = mapped_column(String(16), unique=True)
+    player_id: Mapped[str] = mapped_column(String(64))
+    #: The rest of the player's Identity, to seat him at the table made for his group.
+    player_name: Mapped[str] = mapped_column(String(64))
+    guest: Mapped[bool] = mapped_column(Boolean, default=False)
+    bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    game: Mapped[str] = mapped_column(String(16))
+    rating: Mapped[float] = mapped_column(Float)
+    #: When he joined (his range widens from then), and when he last asked (forgotten after a while).
+    since: Mapped[dt.datetime] = mapped_column(UTCDateTime)
+    seen: Mapped[dt.datetime] = mapped_column(UTCDateTime)
+    #: The table his group was seated at; None while he waits. Set once, by the one claim that wins.
+    table_id: Mapped[str | None] = mapped_column(ForeignKey("tables.id"), nullable=True, default=None)
 
 
 class EventRow(Base):

@@ -262,6 +262,15 @@ class TableService:
         self.tables[row.id] = table
         return table
 
+    async def discard(self, table: Table) -> None:
+        """Drop a new table that nobody was told about and nobody sits at (quick play's, when its group was
+        claimed by another node first): out of memory and the lobby, stopped, and ``finished`` in the store,
+        so that neither a restart nor another node's takeover loads it again."""
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        table.close()
+        await self.store.set_status(table.id, "finished")
+
     def get(self, table_id: str) -> Table:
         """A table in memory (open, in play, or finished not long ago); see :meth:`fetch`."""
         table = self.tables.get(table_id)
