@@ -210,6 +210,31 @@ def test_a_node_that_shuts_down_hands_its_tables_over_at_once(empty_store_url: s
     run_async(body())
 
 
+def test_a_quick_game_keeps_its_bots_appointment_on_the_node_that_takes_it_over(empty_store_url: str) -> None:
+    """``bots_after`` is kept with the table: its node shuts down before the bots come, and the node that takes
+    the table over seats them and starts the match when the time comes (it was an in-memory timer: the table
+    stayed open forever)."""
+
+    async def body() -> None:
+        a, b = await node(empty_store_url, "a", lease=60), await node(empty_store_url, "b", lease=60)
+        table = await a.tables.create(SEATS[0], "dominousa", None, OPTIONS, False, bots_after=(1.5, "greedy"))
+        await table.join(SEATS[0], 0, None)
+        table.arm_fill()
+        loop = asyncio.get_running_loop()
+        created = loop.time()
+        await a.close()  # before the bots' time
+        assert table.status == "open" and loop.time() - created < 1.5
+        await until(lambda: table.id in b.tables.tables, timeout=10)
+        taken = b.tables.get(table.id)
+        await until(lambda: taken.status == "playing", timeout=10)
+        assert loop.time() - created >= 1.4, "the bots came before their time"
+        assert [s.player for s in taken.state.seats] == [SEATS[0].id, None, None, None]
+        assert [s.bot for s in taken.state.seats] == [None, "greedy", "greedy", "greedy"]
+        await b.close()
+
+    run_async(body())
+
+
 def test_a_restarted_node_takes_its_tables_back_under_its_name(empty_store_url: str) -> None:
     async def body() -> None:
         a = await node(empty_store_url, "a", lease=60)

@@ -59,6 +59,7 @@ class EventStore(Protocol):
         reserved: list[str] | None = None,
         bots_rated: bool = False,
         node: str | None = None,
+        fill: dict[str, Any] | None = None,
     ) -> TableRow: ...
 
     async def set_status(self, table_id: str, status: str) -> None: ...
@@ -130,9 +131,11 @@ class SqlEventStore:
         reserved: list[str] | None = None,
         bots_rated: bool = False,
         node: str | None = None,
+        fill: dict[str, Any] | None = None,
     ) -> TableRow:
         """A new open table; ``reserved``: the player each seat is kept for (a tournament's table); ``bots_rated``:
-        rated with bot accounts among people too; ``node``: the node that runs it (its first lease, 1)."""
+        rated with bot accounts among people too; ``node``: the node that runs it (its first lease, 1); ``fill``:
+        when its empty seats get bots (``TableRow.fill``)."""
 
         def make(id: str) -> TableRow:
             return TableRow(
@@ -150,6 +153,7 @@ class SqlEventStore:
                 bots_rated=bots_rated,
                 node=node,
                 lease=1 if node is not None else 0,
+                fill=fill,
             )
 
         return await self.db.add_new(make, "table")

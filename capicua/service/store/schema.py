@@ -98,6 +98,9 @@ class TableRow(Base):
     #: appended with (migration 0012; docs/architecture.md, "Several nodes").
     node: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None, index=True)
     lease: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    #: Quick games against bots (``bots_after``, migration 0014): when the empty seats get bots of which level
+    #: and the match starts, ``{"at": ISO time, "level": bot level}``; None: the table waits for people.
+    fill: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, default=None)
 
 
 class NodeRow(Base):

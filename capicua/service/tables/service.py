@@ -18,6 +18,7 @@ import weakref
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
+from capicua.bots.registry import check_spec
 from capicua.rules import variants
 from capicua.service.bus import Bus
 from capicua.service.errors import Elsewhere, ServiceError
@@ -188,6 +189,7 @@ class TableService:
         table = Table(row, self.ports)
         await table.runner.replay(events, resume=True)
         self.tables[row.id] = table
+        table.arm_fill()
         if not stale_too:  # loaded by itself: as idle as its events say (asked for: touched now)
             table.runner.touched -= idle
         return table
@@ -237,9 +239,13 @@ class TableService:
         tournament_id: str | None = None,
         reserved: list[str] | None = None,
         bots_rated: bool = False,
+        bots_after: tuple[float, str] | None = None,
     ) -> Table:
         """A new open table of ``variant``; its options are the game's own, checked by the game. A rated
-        table (D1) is for account holders only: no guest creates or joins one, and no bot sits at it."""
+        table (D1) is for account holders only: no guest creates or joins one, and no bot sits at it.
+        ``bots_after`` (seconds, level): quick play, the empty seats get bots of that level then and the match
+        starts, once the caller arms it (:meth:`Table.arm_fill`, after seating whoever sits first: with 0 s the
+        bots would take every seat first); a table rebuilt later arms itself."""
         if rated and who.guest:
             raise ServiceError("accounts-only", "rated tables are for account holders: sign up to play one (D1)")
         if self.draining:
@@ -255,9 +261,16 @@ class TableService:
             raise ServiceError("bad-options", str(exc)) from None
         if reserved is not None and len(reserved) != count:
             raise ServiceError("bad-options", f"a reserved table keeps {count} seats, not {len(reserved)}")
+        fill = None
+        if bots_after is not None:
+            seconds, level = bots_after
+            check_spec(level)
+            at = dt.datetime.now(dt.UTC) + dt.timedelta(seconds=seconds)
+            fill = {"at": at.isoformat(), "level": level}
         row = await self.store.create_table(
-            variant, count, checked, private, who.id, rated, tournament_id, reserved, bots_rated and rated, self.node
-        )
+            variant, count, checked, private, who.id, rated, tournament_id, reserved, bots_rated and rated, self.node,
+            fill,
+        )  # fmt: skip
         table = Table(row, self.ports)
         self.tables[row.id] = table
         return table

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime as dt
 import random
 import secrets
 import time
 from collections.abc import Mapping
 from typing import Any
 
-from capicua.bots.registry import check_spec
 from capicua.rules.match import Match
 from capicua.rules.moves import MoveError
 from capicua.service.errors import ServiceError
@@ -49,6 +49,8 @@ class Table:
         self.runner = TableRunner(self.state, ports, self.rng, row.lease)
         self.chat = TableChat(self.state, self.runner.fanout)
         self.fill_task: asyncio.Task[None] | None = None
+        #: When the empty seats get bots (quick games: ``bots_after``), as kept with the table; None: never.
+        self.fill: dict[str, Any] | None = row.fill
         #: When this Table was built (``time.monotonic()``): after its row was written or claimed.
         self.built = time.monotonic()
 
@@ -220,9 +222,15 @@ class Table:
             await self.runner.commit("end", {"winner": winner, "how": "forfeit", "reason": reason})
 
     # -- background ----------------------------------------------------------------------------------
-    def schedule_bots_after(self, seconds: float, level: str) -> None:
-        """Quick play: after ``seconds``, empty seats get bots and the match starts."""
-        check_spec(level)
+    def arm_fill(self) -> None:
+        """Quick games against bots (``bots_after``, kept with the table: ``TableRow.fill``): when the time comes,
+        the empty seats get bots and the match starts. Armed when the table is made and whenever it is rebuilt
+        (after a restart, or by the node that took it over), so the appointment outlives its first node."""
+        fill = self.fill
+        if fill is None or self.status != "open" or self.busy():
+            return
+        level = str(fill["level"])
+        seconds = max(0.0, (dt.datetime.fromisoformat(fill["at"]) - dt.datetime.now(dt.UTC)).total_seconds())
 
         async def later() -> None:
             await asyncio.sleep(seconds)

@@ -107,13 +107,20 @@ async def create_table(body: TableIn, who: Who, platform: PlatformDep) -> dict[s
     """Create a table; with `sit` you take the first seat at once (before any bots arrive)."""
     if body.rated and body.bots_after is not None:
         raise ServiceError("bad-options", "bots do not play rated matches (D1): a rated table waits for people")
+    bots_after = None if body.bots_after is None else (body.bots_after, body.bot)
     table = await platform.tables.create(
-        who, body.variant, body.players, body.game_options(), body.private, rated=body.rated, bots_rated=body.bots_rated
+        who,
+        body.variant,
+        body.players,
+        body.game_options(),
+        body.private,
+        rated=body.rated,
+        bots_rated=body.bots_rated,
+        bots_after=bots_after,
     )
     if body.sit:
         await table.join(who, None, table.invite)
-    if body.bots_after is not None:
-        table.schedule_bots_after(body.bots_after, body.bot)
+    table.arm_fill()
     return table.summary(with_invite=True)
 
 
