@@ -11,12 +11,25 @@ from capicua.service.errors import ServiceError
 from capicua.service.identity import Identity
 from capicua.service.platform import Platform
 
-__all__ = ["CSRF_HEADER", "SESSION_COOKIE", "Caller", "Playing", "Who", "caller", "platform_of", "socket_identity"]
+__all__ = [
+    "CSRF_HEADER",
+    "CSRF_VALUE",
+    "SESSION_COOKIE",
+    "Caller",
+    "FromOurPages",
+    "Playing",
+    "Who",
+    "caller",
+    "platform_of",
+    "socket_identity",
+]
 
 SESSION_COOKIE = "capicua_session"
 #: Requests authenticated by the session cookie must carry this header: a cross-site form cannot send it
 #: (that would need a CORS preflight, which the server never grants), so cookies cannot be ridden (CSRF).
 CSRF_HEADER = "x-requested-with"
+#: ... with this value (what the browser client sends on every request: static/js/api.js).
+CSRF_VALUE = "capicua"
 #: What an API token opens, for the refusals' words.
 BOTS_DOC = "docs/bots.md"
 
@@ -38,9 +51,22 @@ async def caller(request: Request) -> Identity | None:
             return await platform.api_tokens.authenticate(token)
         return await platform.accounts.authenticate(token)
     cookie = request.cookies.get(SESSION_COOKIE)
-    if cookie and request.headers.get(CSRF_HEADER) == "capicua":
+    if cookie and _csrf_header(request):
         return await platform.accounts.authenticate(cookie)
     return None
+
+
+def _csrf_header(request: Request) -> bool:
+    return request.headers.get(CSRF_HEADER) == CSRF_VALUE
+
+
+async def from_our_pages(request: Request) -> None:
+    """A request that acts on the session cookie without needing an identity (logging out) must carry the CSRF
+    header all the same: otherwise a cross-site form could post to it, and the answer's ``Set-Cookie`` would
+    end the visitor's session (the cookie's ``SameSite=Lax`` keeps it from being sent, not from being
+    deleted)."""
+    if not _csrf_header(request):
+        raise ServiceError("forbidden", f"send the header {CSRF_HEADER}: {CSRF_VALUE} (docs/protocol.md)")
 
 
 def _signed_in(who: Identity | None) -> Identity:
@@ -98,3 +124,5 @@ Playing = Annotated[Identity, Depends(playing_identity)]
 #: The caller, if any, of a route that answers anybody (an API token reads as anybody).
 Caller = Annotated[Identity | None, Depends(reader)]
 PlatformDep = Annotated[Platform, Depends(platform_of)]
+#: A route that touches the session cookie for anybody: only with the CSRF header (:func:`from_our_pages`).
+FromOurPages = Depends(from_our_pages)

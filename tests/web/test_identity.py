@@ -189,6 +189,23 @@ def test_log_out_everywhere_ends_every_session_the_cookie_and_the_sockets_handsh
     assert error(c.delete("/api/me/sessions", headers=guest.headers)) == (403, "accounts-only")
 
 
+def test_log_out_needs_the_csrf_header_as_every_cookie_post_does(h: Harness) -> None:
+    """Issue 21: a cross-site form posted to /api/logout (no header of ours can come with it) and its answer's
+    Set-Cookie ended the visitor's session. Now it is refused and the cookie stays; with the header it goes."""
+    c = h.client
+    account(h, "ana")
+    session = log_in(c, "ana")  # the test client keeps the cookie
+    assert c.cookies.get("capicua_session") == session
+    for headers in ({}, {"X-Requested-With": "XMLHttpRequest"}, {"Content-Type": "application/x-www-form-urlencoded"}):
+        r = c.post("/api/logout", headers=headers)
+        assert error(r) == (403, "forbidden") and "x-requested-with" in r.json()["message"], r.text
+        assert "set-cookie" not in r.headers
+    assert c.get("/api/me", headers={"X-Requested-With": "capicua"}).status_code == 200  # still signed in
+    r = c.post("/api/logout", headers={"X-Requested-With": "capicua"})
+    assert r.status_code == 200 and r.json() == {"ok": True} and 'capicua_session=""' in r.headers["set-cookie"]
+    assert c.get("/api/me", headers={"X-Requested-With": "capicua"}).status_code == 401
+
+
 def test_a_new_password_ends_the_other_sessions_and_this_one_goes_on(h: Harness) -> None:
     c = h.client
     ana = account(h, "ana")

@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 
 from capicua.service.errors import ServiceError
 from capicua.service.identity import Identity
-from capicua.web.deps import SESSION_COOKIE, PlatformDep, Playing, Who, reader
+from capicua.web.deps import SESSION_COOKIE, FromOurPages, PlatformDep, Playing, Who, reader
 from capicua.web.routes.common import Name, StrictModel, Username, router
 
 __all__ = ["routes"]
@@ -82,9 +82,11 @@ async def log_in(body: LogInIn, request: Request, response: Response, platform: 
     return _signed_in(response, request, who, token)
 
 
-@routes.post("/api/logout")
+@routes.post("/api/logout", dependencies=[FromOurPages])
 async def log_out(response: Response) -> dict[str, Any]:
-    """Forget the session cookie (this browser only; DELETE /api/me/sessions logs out everywhere)."""
+    """Forget the session cookie (this browser only; DELETE /api/me/sessions logs out everywhere). Only with
+    the header `X-Requested-With: capicua`, as every request the cookie counts for: a cross-site form cannot
+    log you out."""
     response.delete_cookie(SESSION_COOKIE)
     return {"ok": True}
 
