@@ -129,6 +129,37 @@ def test_the_api_creates_a_tournament_teams_register_a_round_is_played_and_stand
     } <= set(paths)
 
 
+def test_standings_csv_makes_team_and_player_names_that_look_like_formulas_text(h: Harness) -> None:
+    """Issue 21: a team named =HYPERLINK(…) was written as is into standings.csv, where a spreadsheet runs it.
+    Every name cell that begins with = + - @ gets a quote in front; other names and the numbers stay."""
+    hostile = ['=HYPERLINK("http://x","y")', "+1", "-2+3", "@SUM(A1)"]
+    people = []
+    for k, name in enumerate([*hostile, "Ana Paula", "Bia", "Caio", "Duda"]):
+        r = h.client.post("/api/accounts", json={"username": f"player{k}", "password": "s3cret-pass", "name": name})
+        assert r.status_code == 201, r.text
+        people.append(Guest(r.json()["id"], name, r.json()["token"]))
+    tid = tournament(h, account(h, "Org"))["id"]
+    for k, team_name in enumerate(["Os Botos", "@SUM(A1)", "-2+3", "+1"]):
+        a, b = people[k], people[k + 4]
+        body = {"partner": f"player{k + 4}", "name": team_name}
+        r = h.client.post(f"/api/tournaments/{tid}/teams", json=body, headers=a.headers)
+        assert r.status_code == 201, r.text
+        assert h.client.post(f"/api/tournaments/{tid}/teams/{r.json()['team']}/accept", headers=b.headers).is_success
+    r = h.client.get(f"/api/tournaments/{tid}/standings.csv")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/csv"), r.text
+    rows = {int(x["team"]): x for x in csv.DictReader(io.StringIO(r.text))}
+    json_lines = {x["team"]: x for x in h.client.get(f"/api/tournaments/{tid}/standings.json").json()}
+    assert [rows[k]["name"] for k in (1, 2, 3, 4)] == ["Os Botos", "'@SUM(A1)", "'-2+3", "'+1"]
+    assert [rows[k]["players"] for k in (1, 2, 3, 4)] == [
+        '\'=HYPERLINK("http://x","y") & Ana Paula',
+        "'+1 & Bia",
+        "'-2+3 & Caio",
+        "'@SUM(A1) & Duda",
+    ]
+    assert json_lines[2]["name"] == "@SUM(A1)"  # the JSON export is data, not a sheet: as typed
+    assert all(rows[k]["difference"] == str(json_lines[k]["difference"]) for k in rows)
+
+
 def test_bad_tournament_requests_get_a_clear_error_and_change_nothing(h: Harness) -> None:
     organiser = account(h, "Org")
     guest = h.guest("Visitante")

@@ -6,14 +6,13 @@ Nothing here decides anything; it reads the tournament's rows and the live table
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
 import itertools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from capicua.service.errors import ServiceError
+from capicua.service.exports import csv_text
 from capicua.service.identity import Identity
 from capicua.service.store.schema import PairingRow, TournamentRow, TournamentTeamRow
 from capicua.service.tournaments.context import REFEREE, role_of
@@ -128,15 +127,11 @@ def standings_lines(
 
 
 def standings_csv(lines: Sequence[dict[str, Any]]) -> str:
-    """The standings as CSV (one header line, then a line a team; players joined by " & ")."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(STANDINGS_COLUMNS)
-    for line in lines:
-        writer.writerow(
-            [" & ".join(line[c]) if c == "players" else "" if line[c] is None else line[c] for c in STANDINGS_COLUMNS]
-        )
-    return out.getvalue()
+    """The standings as CSV (one header line, then a line a team; players joined by " & "), written by
+    :func:`~capicua.service.exports.csv_text`: a team's or a player's name that begins like a formula is
+    made text; the numbers (place, points, a negative difference) are the server's own and stay numbers."""
+    rows = ([" & ".join(line[c]) if c == "players" else line[c] for c in STANDINGS_COLUMNS] for line in lines)
+    return csv_text(STANDINGS_COLUMNS, rows)
 
 
 def _history(team: int, mine: Sequence[Result], boards: dict[tuple[int, int], PairingRow]) -> list[dict[str, Any]]:
