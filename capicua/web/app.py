@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import logging
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -68,10 +69,44 @@ class _QuietInvalidUtf8(logging.Filter):
         return True
 
 
+#: A query parameter whose value is a credential: the websocket's ``token``, a private table's ``invite``, and
+#: anything named like a token, a password or a secret.
+_SECRET_PARAMETER = re.compile(r"(?i)([?&;](?:[\w.%-]*(?:token|password|passwd|secret)|invite)=)[^&;#\s\"]*")
+
+
+def redact(text: str) -> str:
+    """``text`` with the values of its credential query parameters hidden.
+
+    >>> redact('"GET /ws?token=abc.def&x=1 HTTP/1.1" 101'), redact("/api/tables/t1?invite=Zq9")
+    ('"GET /ws?token=***&x=1 HTTP/1.1" 101', '/api/tables/t1?invite=***')
+    """
+    return _SECRET_PARAMETER.sub(r"\1***", text)
+
+
+class _RedactSecrets(logging.Filter):
+    """uvicorn logs each request's path with its query string (the access log, and the websocket's
+    ``"WebSocket /ws?token=…" [accepted]`` on ``uvicorn.error``): a guest's or a session's token there would
+    let whoever reads the logs play as him. The values are hidden in the record's arguments themselves, which
+    uvicorn's access formatter unpacks one by one."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = redact(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(redact(a) if isinstance(a, str) else a for a in record.args)
+        elif isinstance(record.args, dict):
+            record.args = {k: redact(v) if isinstance(v, str) else v for k, v in record.args.items()}
+        return True
+
+
 def _quiet_uvicorn() -> None:
-    logger = logging.getLogger("uvicorn.error")
-    if not any(isinstance(f, _QuietInvalidUtf8) for f in logger.filters):
-        logger.addFilter(_QuietInvalidUtf8())
+    """The filters of uvicorn's loggers: invalid UTF-8 in one line; no credential in any line."""
+    error, access = logging.getLogger("uvicorn.error"), logging.getLogger("uvicorn.access")
+    if not any(isinstance(f, _QuietInvalidUtf8) for f in error.filters):
+        error.addFilter(_QuietInvalidUtf8())
+    for logger in (error, access):
+        if not any(isinstance(f, _RedactSecrets) for f in logger.filters):
+            logger.addFilter(_RedactSecrets())
 
 
 def create_app(platform: Platform) -> FastAPI:
