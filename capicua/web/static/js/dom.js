@@ -6,6 +6,8 @@ export const $ = (sel, root = document) => root.querySelector(sel);
 function build(node, attrs, children) {
   for (const [k, v] of Object.entries(attrs)) {
     if (k === "class") node.setAttribute("class", v);
+    // through the CSSOM: a style *attribute* is inline style, which the Content-Security-Policy refuses
+    else if (k === "style") node.style.cssText = v || "";
     else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
     else if (v === true) node.setAttribute(k, "");
     else if (v !== false && v != null) node.setAttribute(k, v);
@@ -14,7 +16,8 @@ function build(node, attrs, children) {
   return node;
 }
 
-// el("button", { class: "primary", onclick: f }, "text", child…): attributes, listeners (on…), children.
+// el("button", { class: "primary", onclick: f }, "text", child…): attributes, listeners (on…), children;
+// style: "--n: 3" is set through the CSSOM (element.style), never as an attribute.
 export function el(tag, attrs = {}, ...children) {
   return build(document.createElement(tag), attrs, children);
 }
