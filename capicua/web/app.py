@@ -15,13 +15,14 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from fastapi import FastAPI
-from fastapi.openapi.docs import get_swagger_ui_html
-from fastapi.responses import FileResponse, Response
+from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp
 from swagger_ui_bundle import swagger_ui_path
 
 from capicua.service.platform import Platform
 from capicua.web import errors, socket
+from capicua.web.headers import SecurityHeaders
 from capicua.web.routes import (
     analysis,
     botapi,
@@ -109,6 +110,14 @@ def _quiet_uvicorn() -> None:
             logger.addFilter(_RedactSecrets())
 
 
+class _App(FastAPI):
+    """The app, with the security headers (``headers.py``) outside everything, Starlette's error middleware
+    too: a 500 carries them as well."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        return SecurityHeaders(super().build_middleware_stack())
+
+
 def create_app(platform: Platform) -> FastAPI:
     """The ASGI app of ``platform`` (built over its store by the caller: the web layer never opens a store
     itself); the app's lifespan opens and closes the platform."""
@@ -121,7 +130,7 @@ def create_app(platform: Platform) -> FastAPI:
         yield
         await platform.close()
 
-    app = FastAPI(
+    app = _App(
         title="capicua",
         version="0.1.0",
         description="Dominoes the way Brazil and Latin America play. Live play goes over the websocket "
@@ -137,14 +146,9 @@ def create_app(platform: Platform) -> FastAPI:
     app.include_router(socket.routes)
 
     @app.get("/docs", include_in_schema=False)
-    async def docs() -> Response:
-        return get_swagger_ui_html(
-            openapi_url="/openapi.json",
-            title="capicua API",
-            swagger_js_url="/static/swagger/swagger-ui-bundle.js",
-            swagger_css_url="/static/swagger/swagger-ui.css",
-            swagger_favicon_url="data:,",
-        )
+    async def docs() -> FileResponse:
+        # Swagger UI from the server's files, started by static/docs.js: no inline script (headers.py)
+        return FileResponse(STATIC / "docs.html")
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
