@@ -33,7 +33,11 @@ DESKTOP: dict[str, Any] = {"width": 1280, "height": 800}
 def new_page(
     browser: Any, lang: str = "pt-BR", width: int = 1200, height: int = 900, timezone: str | None = None
 ) -> Any:
-    """A page of a context of its own; ``timezone``: the browser's time zone (by default the machine's)."""
+    """A page of a context of its own; ``timezone``: the browser's time zone (by default the machine's).
+
+    The pages run under the server's Content-Security-Policy, as people's do (no ``bypass_csp``): give
+    ``wait_for_function`` a function (``"() => …"``), since Playwright evaluates a bare expression with the
+    page's ``eval``, which the policy refuses (``page.evaluate`` is not affected)."""
     context = browser.new_context(locale=lang, viewport={"width": width, "height": height}, timezone_id=timezone)
     page = context.new_page()
     errors: list[str] = []

@@ -26,7 +26,7 @@ def create_table(page: Any, variant: str, target: int, bots_after: int | None = 
     if bots_after is not None:
         page.fill("#bots_after", str(bots_after))
     page.click("#create button[type=submit]")
-    page.wait_for_function("location.hash.startsWith('#/table/')")
+    page.wait_for_function("() => location.hash.startsWith('#/table/')")
     return str(page.url.split("#/table/")[1].split("?")[0])
 
 

@@ -299,7 +299,7 @@ def test_rated_tables_from_the_form_and_rated_quick_play(
     page.wait_for_selector("#rated-wait")
     assert re.search(r"aceita de \d+ a \d+", page.inner_text("#rated-wait"))
     page.wait_for_function(  # the time waited, counting
-        "/\\b[1-9]\\d* s\\b/.test(document.querySelector('#rated-wait .muted')?.textContent || '')", timeout=5000
+        "() => /\\b[1-9]\\d* s\\b/.test(document.querySelector('#rated-wait .muted')?.textContent || '')", timeout=5000
     )
     page.screenshot(path=shots / "desktop-rated-wait.png", animations="disabled")
     page.click("#cancel-rated")
@@ -313,7 +313,7 @@ def test_rated_tables_from_the_form_and_rated_quick_play(
     page.wait_for_selector("#rated-wait")
     other.click("#quick-rated button[data-game='individual']")
     for p in (page, other):
-        p.wait_for_function("location.hash.startsWith('#/table/')", timeout=10000)
+        p.wait_for_function("() => location.hash.startsWith('#/table/')", timeout=10000)
         p.wait_for_selector(".seat-chip.me")
     assert page.evaluate("location.hash") == other.evaluate("location.hash")
     seated = page.evaluate("location.hash").split("/")[2]

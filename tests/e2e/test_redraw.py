@@ -93,11 +93,11 @@ def test_a_chat_message_or_a_clock_redraws_neither_the_tiles_nor_my_hand_nor_the
     tap.send(frame)
     page.wait_for_selector(f".seat-chip.me .clock.running[data-deadline='{later}']", timeout=5000)
     left = "document.querySelector('.seat-chip.me .clock .left').textContent"
-    page.wait_for_function(f"{left}.startsWith('1:3')", timeout=5000)  # 95 s: 1:35
+    page.wait_for_function(f"() => {left}.startsWith('1:3')", timeout=5000)  # 95 s: 1:35
     page.wait_for_timeout(600)  # a few ticks of the clocks
     assert page.evaluate(SAME) == {"tile": True, "hand": True, "history": True, "chat": True}
 
     # A move of mine draws the tiles, my hand and the history again.
     assert play_soon(page)
-    page.wait_for_function("!window.marked.history.isConnected && !window.marked.hand.isConnected", timeout=5000)
+    page.wait_for_function("() => !window.marked.history.isConnected && !window.marked.hand.isConnected", timeout=5000)
     assert not page.errors

@@ -66,7 +66,7 @@ def test_switching_language_mid_hand_keeps_the_game_playable(browser: Any, serve
     assert "Mano" in page.inner_text("#hand-no")
     assert "…" not in page.inner_text(".felt")
     assert play_soon(page)
-    page.wait_for_function(f"document.querySelectorAll('.history-panel li.move').length > {before}", timeout=5000)
+    page.wait_for_function(f"() => document.querySelectorAll('.history-panel li.move').length > {before}", timeout=5000)
     page.select_option("#lang", "en")
     page.wait_for_selector("#hand-no:has-text('Hand')")
     page.wait_for_selector(".mytiles button.tile", timeout=2000)
@@ -131,6 +131,7 @@ def test_a_forced_pass_is_automatic_where_the_option_is_on_and_not_in_strict_mod
     # My pass is in the history, or (on a loaded machine the frames that follow may come together) the hand
     # ended after it and the next one began; either way the turn left me.
     page.wait_for_function(
+        "() => "
         f"document.querySelectorAll(\".history-panel li.move[data-seat='{seat}'][data-kind='pass']\").length > {passes}"
         " || !document.querySelector('.table-view.my-turn')"
     )
@@ -393,7 +394,7 @@ def test_the_tiles_on_the_table_lie_still_the_amazonense_cross_included(
         page.wait_for_timeout(60)
     watcher = new_page(browser, **viewport)
     watcher.goto(f"{server}/#/table/{table}")
-    watcher.wait_for_function("document.querySelectorAll('.board-svg [data-tile]').length >= 3")
+    watcher.wait_for_function("() => document.querySelectorAll('.board-svg [data-tile]').length >= 3")
     for p in (page, watcher):
         assert p.evaluate(MOVING_TILES) == []
     # A measurement: where each tile lies over two seconds (the table waits for me meanwhile).
