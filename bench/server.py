@@ -429,6 +429,7 @@ def run(n: int, k: int, args: argparse.Namespace, console: Console) -> Result:
         for i, port in enumerate(ports):
             command = [sys.executable, "-m", "capicua.cli", "serve", "--host", HOST, "--port", str(port)]
             command += ["--data-dir", str(Path(tmp) / f"data-{i}"), "--bot-delay", str(args.bot_delay)]
+            command += ["--no-limits"]  # thousands of tables from this one address
             command += ["--call-grace", str(args.call_grace), "--node-name", f"bench-{i}-{secrets.token_hex(2)}"]
             command += ["--lease-seconds", str(args.lease_seconds)]
             with logs[i].open("wb") as out:

@@ -76,6 +76,13 @@ def serve_command(
     lease_seconds: LeaseSeconds = 10.0,
     secret_file: SecretFile = None,
     redis_url: RedisUrl = None,
+    no_limits: Annotated[
+        bool,
+        typer.Option(
+            "--no-limits",
+            help="Turn the rate limits off (docs/operations.md, 'Rate limits'): for load tests from one address.",
+        ),
+    ] = False,
 ) -> None:
     """Start the platform: HTTP API, websocket and static files in one process; several of them on one
     PostgreSQL database make one platform (docs/operations.md, "Several nodes")."""
@@ -104,7 +111,14 @@ def serve_command(
         raise fail(str(exc), 2) from None
     node = node_name or f"{socket.gethostname()}:{port}"
     platform = Platform(
-        store, secret, config, timezone=timezone, node=node, lease_seconds=lease_seconds, redis_url=redis_url
+        store,
+        secret,
+        config,
+        timezone=timezone,
+        node=node,
+        lease_seconds=lease_seconds,
+        redis_url=redis_url,
+        limits=not no_limits,
     )
     app_ = create_app(platform)
     Console(stderr=True).print(

@@ -17,9 +17,10 @@ from argon2.exceptions import InvalidHashError, VerificationError
 
 from capicua.service.errors import ServiceError
 from capicua.service.identity import GuestIdentities, Identity, clean_name
+from capicua.service.limits import Limits
 from capicua.service.store import AccountStore
 from capicua.service.store.schema import AccountRow
-from capicua.service.usernames import check_username
+from capicua.service.usernames import check_username, username_key
 
 __all__ = ["Accounts"]
 
@@ -30,10 +31,12 @@ MIN_PASSWORD = 8
 class Accounts:
     """Sign up and log in, behind the same signed tokens as guests."""
 
-    def __init__(self, store: AccountStore, identities: GuestIdentities) -> None:
+    def __init__(self, store: AccountStore, identities: GuestIdentities, limits: Limits | None = None) -> None:
         self.store = store
         self.identities = identities
         self.hasher = PasswordHasher()
+        #: Wrong passwords back off per account and per address (:meth:`Limits.login_failed`).
+        self.limits = limits or Limits(enabled=False)
 
     async def names(self, account_ids: list[str]) -> dict[str, str]:
         """The display names of these accounts (those that exist)."""
@@ -74,15 +77,23 @@ class Accounts:
         """argon2 is slow on purpose (about 0.1 s): it runs in a thread, off the event loop the tables share."""
         return await asyncio.to_thread(self.hasher.hash, password)
 
-    async def log_in(self, username: str, password: str) -> tuple[Identity, str]:
+    async def log_in(self, username: str, password: str, address: str = "local") -> tuple[Identity, str]:
+        """The account's identity and a new session token, for the right password. A wrong one counts against
+        the username (whether or not it exists: nobody learns which do) and the client's ``address``: past a few,
+        each try waits longer (``429 too-fast``, docs/operations.md, "Rate limits")."""
+        account = username_key(username or "")
+        await self.limits.login_allowed(account, address)
         row = await self.store.by_username(username or "")
         if row is None:
             await self._hash(password or "x")  # same cost whether or not the user exists
+            await self.limits.login_failed(account, address)
             raise ServiceError("unauthorized", "wrong username or password")
         try:
             await asyncio.to_thread(self.hasher.verify, row.password_hash, password or "")
         except (VerificationError, InvalidHashError):
+            await self.limits.login_failed(account, address)
             raise ServiceError("unauthorized", "wrong username or password") from None
+        await self.limits.login_succeeded(account)
         if self.hasher.check_needs_rehash(row.password_hash):
             await self.store.set_password_hash(row.id, await self._hash(password))
         who = Identity(row.id, row.name, guest=False, bot=bool(row.bot))

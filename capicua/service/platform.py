@@ -12,11 +12,11 @@ from typing import Any
 from capicua.service.accounts import Accounts
 from capicua.service.analysis import Analyses
 from capicua.service.botapi.hub import BotHub
-from capicua.service.botapi.limits import RateLimits
 from capicua.service.botapi.tokens import ApiTokens
 from capicua.service.bus import Bus, LocalBus
 from capicua.service.errors import ServiceError
 from capicua.service.identity import GuestIdentities, Identity
+from capicua.service.limits import Limits, MemoryLimitStore, RedisLimitStore
 from capicua.service.nodes import LEASE_SECONDS, NodeLease
 from capicua.service.quickplay import QuickPlay
 from capicua.service.ratings.service import TIMEZONE, Ratings
@@ -44,7 +44,8 @@ class Platform:
     tournaments); a test that drives those by hand on a clock of its own turns them off. ``node``: this
     server's name among the nodes sharing the database, alive while it renews a lease of ``lease_seconds``
     (:mod:`capicua.service.nodes`); with ``redis_url``, what is asked of a table another node runs goes there
-    (:mod:`capicua.service.relay`)."""
+    (:mod:`capicua.service.relay`). ``limits`` False lets every request through the rate limits (load tests
+    from one address)."""
 
     def __init__(
         self,
@@ -59,12 +60,15 @@ class Platform:
         node: str = "local",
         lease_seconds: float = LEASE_SECONDS,
         redis_url: str | None = None,
+        limits: bool = True,
     ) -> None:
         self.store = store
         self.sweeps = sweeps
         self.bus: Bus = bus or LocalBus()
         self.identities = GuestIdentities(secret)
-        self.accounts = Accounts(store.accounts, self.identities)
+        #: The rate limits of every door (docs/operations.md, "Rate limits"): in Redis when the nodes share one.
+        self.limits = Limits(MemoryLimitStore(), enabled=limits)
+        self.accounts = Accounts(store.accounts, self.identities, self.limits)
         self.ratings = Ratings(store.ratings, store.accounts.names, timezone, clock)
         # Who referees a tournament's table (C8): built first, over the tournament store alone, because both
         # the tables (the referee console, a decision) and the tournaments (which need the tables) ask it.
@@ -81,6 +85,8 @@ class Platform:
         self.node = NodeLease(store.nodes, store.events, self.tables, lease_seconds)
         #: Every request about a table goes through the router: here, or to the node that runs it.
         self.router = Router(self.tables, RedisTransport(redis_url, node) if redis_url else None)
+        if self.router.transport is not None:
+            self.limits.store = RedisLimitStore(self.router.transport.redis, fallback=MemoryLimitStore())
         self.router.listen(RENAMED, self._renamed)
         # The listeners of a match's end, in this order: the record, the ratings, the tournaments.
         self.record_saver = RecordSaver(store.records).attach(self.bus)
@@ -89,7 +95,6 @@ class Platform:
         self.tournaments = Tournaments(store, self.tables, self.referees, clock, self.router).attach(self.bus)
         # The bot API: personal API tokens, its rate limits, and the bot accounts' streams.
         self.api_tokens = ApiTokens(store.tokens, clock)
-        self.limits = RateLimits()
         self.bot_hub = BotHub(self.tables, store.accounts, store.invitations, router=self.router).attach(self.bus)
         self.quickplay = QuickPlay(store.quickplay, self.tables, self.ratings, clock, self.node.leads)
         # Hand reviews of records, computed in worker processes and kept.

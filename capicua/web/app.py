@@ -140,6 +140,7 @@ def create_app(platform: Platform) -> FastAPI:
         redoc_url=None,
     )
     app.state.platform = platform
+    app.state.sockets = socket.Open()  # the websockets open now, per identity and address
     errors.install(app)
     for module in ROUTERS:
         app.include_router(module.routes)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Depends, Request, WebSocket
+from starlette.requests import HTTPConnection
 
 from capicua.service.botapi.tokens import PREFIX as API_TOKEN_PREFIX
 from capicua.service.errors import ServiceError
@@ -19,7 +20,9 @@ __all__ = [
     "FromOurPages",
     "Playing",
     "Who",
+    "address_of",
     "caller",
+    "limited",
     "platform_of",
     "socket_identity",
 ]
@@ -115,6 +118,26 @@ async def socket_identity(ws: WebSocket, token: str | None) -> Identity | None:
     if who is None and cookie and origin.split("://")[-1] == ws.headers.get("host"):
         who = await platform.accounts.authenticate(cookie)
     return who
+
+
+def address_of(conn: HTTPConnection) -> str:
+    """The client's address: the peer's, or the one the trusted proxy in front says (uvicorn's proxy headers,
+    docs/operations.md)."""
+    return conn.client.host if conn.client is not None else "unknown"
+
+
+def limited(rule_name: str) -> Any:
+    """A route's dependency: one request through the rate limit ``rule_name`` (``capicua.service.limits``), per
+    the client's address, or per its identity or account as the rule says (by address when nobody signed in),
+    or ``429 too-fast`` with ``Retry-After``."""
+
+    async def take(request: Request) -> None:
+        platform = platform_of(request)
+        rule = platform.limits.rules[rule_name]
+        who = None if rule.by == "address" else await caller(request)
+        await platform.limits.take(rule_name, who.id if who is not None else f"address:{address_of(request)}")
+
+    return Depends(take)
 
 
 #: The caller of a route that acts for him: a guest or an account, never an API token.

@@ -14,6 +14,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from capicua.rules.record import RecordError
 from capicua.service.errors import CODES, ServiceError
+from capicua.service.limits import Limited
 
 __all__ = ["HTTP_CODES", "STATUS", "install"]
 
@@ -96,7 +97,12 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(ServiceError)
     async def service_error(_request: Request, exc: ServiceError) -> JSONResponse:
-        return JSONResponse({"error": exc.code, "message": exc.message}, status_code=STATUS[exc.code])
+        body: dict[str, Any] = {"error": exc.code, "message": exc.message}
+        headers = None
+        if isinstance(exc, Limited):  # 429: when to try again, in the header and in the body
+            body["retry_after"] = exc.seconds
+            headers = {"Retry-After": str(exc.seconds)}
+        return JSONResponse(body, status_code=STATUS[exc.code], headers=headers)
 
     @app.exception_handler(RecordError)
     async def record_error(_request: Request, exc: RecordError) -> JSONResponse:

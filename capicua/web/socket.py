@@ -8,16 +8,20 @@ the connection's own outbox, in order.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import logging
+from collections import Counter
 from typing import Annotated, Any
 
+import orjson
 from fastapi import APIRouter, Query, WebSocket, WebSocketDisconnect
 
 from capicua.service.errors import ServiceError
 from capicua.service.identity import Identity
+from capicua.service.limits import SOCKETS_PER_ADDRESS, SOCKETS_PER_IDENTITY, Limited
 from capicua.service.platform import Platform
 from capicua.service.relay import Subscription
-from capicua.web.deps import socket_identity
+from capicua.web.deps import address_of, socket_identity
 from capicua.web.outbox import Outbox
 from capicua.web.protocol import (
     Ack,
@@ -38,13 +42,14 @@ from capicua.web.protocol import (
     parse,
 )
 
-__all__ = ["OUTBOX_FRAMES", "routes"]
+__all__ = ["OUTBOX_FRAMES", "TOO_MANY", "Open", "routes"]
 
 log = logging.getLogger("capicua.web")
 #: Frames a connection may have waiting to be written before it is closed as too slow.
 OUTBOX_FRAMES = 256
 
 routes = APIRouter()
+_numbers = itertools.count(1)
 
 
 class Connection:
@@ -54,10 +59,18 @@ class Connection:
         self.platform = platform
         self.who = who
         self.subs: dict[str, Subscription] = {}
+        self.key = f"{platform.node.name}/{next(_numbers)}"  # this connection's key in its own limits
         self.outbox = Outbox(ws.send_text, lambda code, reason: ws.close(code=code, reason=reason), OUTBOX_FRAMES)
 
     async def send(self, frame: ServerFrame) -> None:
         await self.outbox.send(frame)
+
+    async def limit(self) -> None:
+        """One more message of this connection (and of its identity on this node), or ``too-fast``."""
+        limits = self.platform.limits
+        await limits.take("ws-message", self.key)
+        if self.who is not None:
+            await limits.take("ws-identity", self.who.id)
 
     async def error(self, code: str, message: str, ref: Any = None) -> None:
         await self.send(Error(type="error", code=code, message=message, ref=ref))
@@ -96,13 +109,62 @@ class Connection:
         await self.outbox.aclose()
 
 
+#: The close code of a connection refused by the limits (too many at once, or opened too fast): 1008, policy.
+TOO_MANY = 1008
+
+
+class Open:
+    """The websockets open on this node, counted per identity and per address (``SOCKETS_PER_…``)."""
+
+    def __init__(self) -> None:
+        self.counts: Counter[str] = Counter()
+
+    def enter(self, keys: list[tuple[str, int]]) -> bool:
+        """Count one more connection under each key, unless one of them is at its most (nothing counted)."""
+        if any(self.counts[key] >= most for key, most in keys):
+            return False
+        for key, _ in keys:
+            self.counts[key] += 1
+        return True
+
+    def leave(self, keys: list[tuple[str, int]]) -> None:
+        for key, _ in keys:
+            self.counts[key] -= 1
+            if self.counts[key] <= 0:
+                del self.counts[key]
+
+
+async def _refuse(ws: WebSocket, message: str) -> None:
+    """Refuse a connection past the limits: one ``too-fast`` error frame, then close code 1008."""
+    with contextlib.suppress(Exception):
+        await ws.send_text(
+            orjson.dumps({"type": "error", "code": "too-fast", "message": message, "ref": None}).decode()
+        )
+        await ws.close(code=TOO_MANY, reason="too-fast")
+
+
 @routes.websocket("/ws")
 async def socket(ws: WebSocket, token: Annotated[str | None, Query()] = None) -> None:
     # Any token is taken: one that is not valid (too long, forged, expired) makes a spectator, as
     # docs/protocol.md says; none is refused at the handshake.
+    platform: Platform = ws.app.state.platform
     await ws.accept()
-    conn = Connection(ws.app.state.platform, ws, await socket_identity(ws, token))
-    who = conn.who
+    address = address_of(ws)
+    try:
+        await platform.limits.take("ws-connect", address)
+    except Limited as exc:
+        await _refuse(ws, exc.message)
+        return
+    who = await socket_identity(ws, token)
+    keys = [(f"address:{address}", SOCKETS_PER_ADDRESS)]
+    if who is not None:
+        keys.append((f"identity:{who.id}", SOCKETS_PER_IDENTITY))
+    opened: Open = ws.app.state.sockets
+    if platform.limits.enabled and not opened.enter(keys):
+        await _refuse(ws, f"too many connections at once (at most {SOCKETS_PER_IDENTITY} an identity, "
+                          f"{SOCKETS_PER_ADDRESS} an address)")  # fmt: skip
+        return
+    conn = Connection(platform, ws, who)
     await conn.send(Welcome(type="welcome", you=None if who is None else You(id=who.id, name=who.name)))
     try:
         while True:
@@ -113,6 +175,7 @@ async def socket(ws: WebSocket, token: Annotated[str | None, Query()] = None) ->
             try:
                 msg = parse(message.get("text"))  # None: a binary frame
                 ref = msg.ref
+                await conn.limit()
                 await conn.handle(msg)
             except ProtocolError as exc:
                 await conn.error(exc.code, exc.message, exc.ref)
@@ -121,4 +184,6 @@ async def socket(ws: WebSocket, token: Annotated[str | None, Query()] = None) ->
     except (WebSocketDisconnect, ConnectionError):
         pass
     finally:
+        if platform.limits.enabled:
+            opened.leave(keys)
         await conn.close()

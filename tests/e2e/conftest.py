@@ -54,8 +54,11 @@ def start_server(data: Path, *extra: str) -> tuple[subprocess.Popen[bytes], str]
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A server whose bots play fast (--bot-delay 0.02) and wait for no call (--call-grace 0)."""
-    proc, url = start_server(tmp_path_factory.mktemp("e2e-data"), "--bot-delay", "0.02", "--call-grace", "0")
+    """A server whose bots play fast (--bot-delay 0.02) and wait for no call (--call-grace 0), without rate limits
+    (the tests are scripted people, far faster than real ones, all from one address)."""
+    proc, url = start_server(
+        tmp_path_factory.mktemp("e2e-data"), "--bot-delay", "0.02", "--call-grace", "0", "--no-limits"
+    )
     yield url
     proc.terminate()
     proc.wait(10)
@@ -63,7 +66,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def paced_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A server at the default pace: bots 0.4 s, and the default --call-grace."""
+    """A server at the default pace: bots 0.4 s, the default --call-grace, and the rate limits on."""
     proc, url = start_server(tmp_path_factory.mktemp("e2e-paced"))
     yield url
     proc.terminate()

@@ -34,9 +34,12 @@ def database() -> Iterator[str]:
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> FastAPI:
+def app(tmp_path: Path, request: pytest.FixtureRequest) -> FastAPI:
+    """The rate limits are off (a scripted client makes in a second what a person makes in an hour), but in
+    the tests marked ``limits``, which hold the limits to what docs/operations.md says (tests/web/test_limits.py)."""
     config = TableConfig(bot_delay=0, bot_workers=0, call_grace=0)  # bots at once, inline; no wait for calls
-    return create_app(Platform(Store(default_url(tmp_path)), "test-secret", config))
+    limits = request.node.get_closest_marker("limits") is not None
+    return create_app(Platform(Store(default_url(tmp_path)), "test-secret", config, limits=limits))
 
 
 @pytest.fixture

@@ -20,7 +20,7 @@ from tests.service.test_analysis_service import a_record
 @pytest.fixture
 def client(empty_store_url: str) -> Iterator[TestClient]:  # noqa: F811
     config = TableConfig(bot_delay=0, bot_workers=0, call_grace=0)
-    app = create_app(Platform(Store(empty_store_url), "test-secret", config))
+    app = create_app(Platform(Store(empty_store_url), "test-secret", config, limits=False))  # uploads at once
     with TestClient(app) as client:
         platform: Platform = app.state.platform
         platform.analyses.worlds = 4

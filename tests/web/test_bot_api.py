@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from websockets.asyncio.client import connect
 
 from capicua.rules.moves import parse_action
@@ -69,6 +70,7 @@ def test_api_tokens_are_shown_once_kept_as_digests_and_revocable(h: Harness, tmp
     assert (r.status_code, r.json()["error"]) == (403, "accounts-only")
 
 
+@pytest.mark.limits
 def test_bot_api_refusals_are_clear_and_change_nothing(h: Harness) -> None:
     person = account(h, "bia")
     bot = account(h, "robo", bot=True)
@@ -107,13 +109,13 @@ def test_bot_api_refusals_are_clear_and_change_nothing(h: Harness) -> None:
     assert h.table(table_id).n == n
     # The clock stands still (a loaded machine would refill the bucket between requests): 20 at once.
     still = time.monotonic() + 60  # a minute on: the bucket is full
-    h.app.state.platform.limits.clock = lambda: still
+    h.app.state.platform.limits.store.clock = lambda: still
     codes = [
         h.client.post("/api/bot/tables/nosuch/action", json={"action": "pass"}, headers=bearer(token)).status_code
         for _ in range(21)
     ]
     assert codes[:20] == [404] * 20 and codes[20] == 429  # 20 at once, then refused
-    h.app.state.platform.limits.clock = lambda: still + 0.5  # half a second later: 5 more (10 a second)
+    h.app.state.platform.limits.store.clock = lambda: still + 0.5  # half a second later: 5 more (10 a second)
     codes = [
         h.client.post("/api/bot/tables/nosuch/action", json={"action": "pass"}, headers=bearer(token)).status_code
         for _ in range(6)

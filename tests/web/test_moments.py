@@ -23,7 +23,7 @@ from tests.service.conftest import empty_store_url, pg_url  # noqa: F401 (fixtur
 @pytest.fixture
 def client(empty_store_url: str) -> Iterator[TestClient]:  # noqa: F811
     config = TableConfig(bot_delay=0, bot_workers=0, call_grace=0)
-    app = create_app(Platform(Store(empty_store_url), "test-secret", config))
+    app = create_app(Platform(Store(empty_store_url), "test-secret", config, limits=False))  # scripted: no limits
     with TestClient(app) as client:
         yield client
 

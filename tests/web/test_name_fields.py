@@ -27,7 +27,7 @@ CONTROLS = ["\x00", "\x01", "\t", "\n", "\x1b", "\x1f", "\x7f", "\x85", "\u2028"
 @pytest.fixture
 def h(empty_store_url: str) -> Iterator[Harness]:  # noqa: F811
     config = TableConfig(bot_delay=0, bot_workers=0, call_grace=0)
-    app = create_app(Platform(Store(empty_store_url), "test-secret", config))
+    app = create_app(Platform(Store(empty_store_url), "test-secret", config, limits=False))  # scripted: no limits
     with TestClient(app) as client:
         yield Harness(app, client)
 

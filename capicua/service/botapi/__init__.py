@@ -1,7 +1,7 @@
 """The bot API, on the model of lichess's: bot accounts played by outside programs over HTTP.
 
 - ``tokens.py``: personal API tokens (only their digests are stored; revocable);
-- ``limits.py``: the rate limits of token callers;
+- the rate limits of token callers are the platform's (:mod:`capicua.service.limits`, `bot-…` rules);
 - ``hub.py``: each bot account's event stream (invitations, its tables starting and ending), the
   invitations people send to bot accounts, and a seat's stream of one table (its view, then its events).
 

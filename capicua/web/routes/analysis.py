@@ -15,7 +15,7 @@ from fastapi import Path, Request, Response
 from pydantic import BaseModel, Field
 
 from capicua.service.analysis import MAX_UPLOAD, Progress
-from capicua.web.deps import PlatformDep
+from capicua.web.deps import PlatformDep, limited
 from capicua.web.routes.common import RecordId, router, steps_response
 from capicua.web.routing import read_body
 
@@ -101,7 +101,7 @@ def _out(progress: Progress, response: Response | None = None) -> AnalysisStatus
     )
 
 
-@routes.post("/api/records/{record_id}/analysis", status_code=202)
+@routes.post("/api/records/{record_id}/analysis", status_code=202, dependencies=[limited("analysis")])
 async def start_record_analysis(record_id: RecordId, platform: PlatformDep, response: Response) -> AnalysisStatus:
     """Start the analysis of a finished match (202 with its progress), or give it (200) if it is done."""
     return _out(await platform.analyses.of_record(record_id, start=True), response)
@@ -124,7 +124,7 @@ _RECORD_BODY = {
 }
 
 
-@routes.post("/api/analysis", status_code=202, openapi_extra=_RECORD_BODY)
+@routes.post("/api/analysis", status_code=202, openapi_extra=_RECORD_BODY, dependencies=[limited("analysis")])
 async def start_upload_analysis(request: Request, platform: PlatformDep, response: Response) -> AnalysisStatus:
     """Start the analysis of an uploaded record (202 with its key and progress; 200 if the same record was
     analysed before). A record that does not replay is refused (422, naming the step); one over

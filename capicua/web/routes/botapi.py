@@ -14,7 +14,7 @@ from pydantic import Field
 from capicua.service.botapi.tokens import describe
 from capicua.service.errors import ServiceError
 from capicua.service.identity import Identity
-from capicua.web.deps import PlatformDep, Playing, Who
+from capicua.web.deps import PlatformDep, Playing, Who, limited
 from capicua.web.routes.common import StrictModel, TableId, TokenLabel, Username, router
 
 __all__ = ["routes"]
@@ -50,16 +50,16 @@ def _ndjson(items: AsyncIterator[Mapping[str, Any] | None]) -> StreamingResponse
     return StreamingResponse(lines(), media_type=NDJSON, headers={"cache-control": "no-store"})
 
 
-def _limited(platform: Any, who: Identity, kind: str) -> None:
-    platform.limits.check(who.id, kind)
+async def _limited(platform: Any, who: Identity, kind: str) -> None:
+    """The bot API's own limits, per account: ``bot-action``, ``bot-stream``, ``bot-invite``."""
+    await platform.limits.take(f"bot-{kind}", who.id)
 
 
 # -- tokens ---------------------------------------------------------------------------------------------
-@routes.post("/api/me/tokens", status_code=201)
+@routes.post("/api/me/tokens", status_code=201, dependencies=[limited("token")])
 async def create_token(body: TokenIn, who: Who, platform: PlatformDep) -> dict[str, Any]:
     """A personal API token for your account (send it as `Authorization: Bearer cap_…`). It is shown this once:
     the server keeps only its digest."""
-    _limited(platform, who, "invite")
     row, token = await platform.api_tokens.create(who, body.label)
     return {**describe(row), "token": token}
 
@@ -90,7 +90,7 @@ async def bot_accounts(platform: PlatformDep) -> list[dict[str, Any]]:
 async def event_stream(who: Playing, platform: PlatformDep) -> StreamingResponse:
     """A bot account's events, as NDJSON: `invitation`, `tableStart`, `tableFinish` (docs/bots.md). On opening,
     the pending invitations and the tables where a match of the bot is in play come first."""
-    _limited(platform, who, "stream")
+    await _limited(platform, who, "stream")
     return _ndjson(platform.bot_hub.events(who))
 
 
@@ -100,7 +100,7 @@ async def table_stream(table_id: TableId, who: Playing, platform: PlatformDep) -
     then each `event`), each with your engine view (`view`); it ends after the match's end."""
     if not who.bot:
         raise ServiceError("forbidden", "the bot API's streams are for bot accounts")
-    _limited(platform, who, "stream")
+    await _limited(platform, who, "stream")
     return _ndjson(await platform.bot_hub.table_stream(who, table_id))
 
 
@@ -108,7 +108,7 @@ async def table_stream(table_id: TableId, who: Playing, platform: PlatformDep) -
 async def bot_action(table_id: TableId, body: ActionIn, who: Playing, platform: PlatformDep) -> dict[str, Any]:
     """Your move at a table, in record notation without the seat (`6-4 L`, `pass`, `galo`…): your seat is the
     one you sit at. Answers the event number of your action."""
-    _limited(platform, who, "action")
+    await _limited(platform, who, "action")
     answer: dict[str, Any] = await platform.router.call(table_id, "act", who, action=body.action)
     return answer
 
@@ -116,13 +116,13 @@ async def bot_action(table_id: TableId, body: ActionIn, who: Playing, platform: 
 @routes.post("/api/bot/invitations/{invitation_id}/accept")
 async def accept_invitation(invitation_id: InvitationId, who: Playing, platform: PlatformDep) -> dict[str, Any]:
     """Accept an invitation: the bot sits at the seat it was invited to. Answers the table and the seat."""
-    _limited(platform, who, "invite")
+    await _limited(platform, who, "invite")
     return await platform.bot_hub.accept(who, invitation_id)
 
 
 @routes.post("/api/bot/invitations/{invitation_id}/decline")
 async def decline_invitation(invitation_id: InvitationId, who: Playing, platform: PlatformDep) -> dict[str, Any]:
-    _limited(platform, who, "invite")
+    await _limited(platform, who, "invite")
     await platform.bot_hub.decline(who, invitation_id)
     return {"declined": invitation_id}
 

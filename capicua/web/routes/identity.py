@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 
 from capicua.service.errors import ServiceError
 from capicua.service.identity import Identity
-from capicua.web.deps import SESSION_COOKIE, FromOurPages, PlatformDep, Playing, Who, reader
+from capicua.web.deps import SESSION_COOKIE, FromOurPages, PlatformDep, Playing, Who, address_of, limited, reader
 from capicua.web.routes.common import Name, StrictModel, Username, router
 
 __all__ = ["routes"]
@@ -48,7 +48,7 @@ class PasswordIn(StrictModel):
     new_password: str = Field(min_length=8, max_length=200)
 
 
-@routes.post("/api/guests", response_model=GuestOut)
+@routes.post("/api/guests", response_model=GuestOut, dependencies=[limited("guest")])
 async def new_guest(platform: PlatformDep, body: GuestIn | None = None) -> GuestOut:
     """Play as a guest: a generated name (or yours) and a signed token."""
     who, token = platform.identities.new_guest(body.name if body else None)
@@ -67,7 +67,7 @@ def _signed_in(response: Response, request: Request, who: Identity, token: str) 
     return {"id": who.id, "name": who.name, "guest": who.guest, "bot": who.bot, "token": token}
 
 
-@routes.post("/api/accounts", status_code=201)
+@routes.post("/api/accounts", status_code=201, dependencies=[limited("register")])
 async def sign_up(body: SignUpIn, request: Request, response: Response, platform: PlatformDep) -> dict[str, Any]:
     """Create an account; a guest (by his token) keeps his identity and his matches."""
     who, token = await platform.accounts.sign_up(
@@ -78,7 +78,7 @@ async def sign_up(body: SignUpIn, request: Request, response: Response, platform
 
 @routes.post("/api/login")
 async def log_in(body: LogInIn, request: Request, response: Response, platform: PlatformDep) -> dict[str, Any]:
-    who, token = await platform.accounts.log_in(body.username, body.password)
+    who, token = await platform.accounts.log_in(body.username, body.password, address_of(request))
     return _signed_in(response, request, who, token)
 
 

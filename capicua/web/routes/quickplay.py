@@ -8,7 +8,7 @@ from fastapi import Path
 from pydantic import Field
 
 from capicua.rules import variants
-from capicua.web.deps import PlatformDep, Who
+from capicua.web.deps import PlatformDep, Who, limited
 from capicua.web.routes.common import StrictModel, router
 
 __all__ = ["routes"]
@@ -26,7 +26,7 @@ class QuickIn(StrictModel):
     variant: GameName = Field(description="the game to play")
 
 
-@routes.post("/api/quickplay")
+@routes.post("/api/quickplay", dependencies=[limited("seek")])
 async def join(body: QuickIn, who: Who, platform: PlatformDep) -> dict[str, Any]:
     """Wait for a rated match (account holders): near ratings first, the range widening as you wait.
     The answer is your ticket; ask about it (about every second) until its ``state`` is ``seated``: its
@@ -34,7 +34,7 @@ async def join(body: QuickIn, who: Who, platform: PlatformDep) -> dict[str, Any]
     return await platform.quickplay.join(who, body.variant)
 
 
-@routes.get("/api/quickplay/{ticket}")
+@routes.get("/api/quickplay/{ticket}", dependencies=[limited("seek")])
 async def status(ticket: Ticket, who: Who, platform: PlatformDep) -> dict[str, Any]:
     """Where your wait stands: ``waiting`` (with the rating range you accept now) or ``seated``."""
     return await platform.quickplay.status(who, ticket)

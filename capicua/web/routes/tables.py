@@ -11,7 +11,7 @@ from capicua.rules import variants
 from capicua.rules.variant import Option
 from capicua.service.errors import ServiceError
 from capicua.service.tables.referee import REFEREE_DECISIONS
-from capicua.web.deps import Caller, PlatformDep, Who
+from capicua.web.deps import Caller, PlatformDep, Who, limited
 from capicua.web.routes.common import Invite, StrictModel, TableId, router
 
 __all__ = ["TableIn", "routes"]
@@ -102,7 +102,7 @@ async def list_tables(platform: PlatformDep) -> list[dict[str, Any]]:
     return await platform.router.lobby()
 
 
-@routes.post("/api/tables", status_code=201)
+@routes.post("/api/tables", status_code=201, dependencies=[limited("table")])
 async def create_table(body: TableIn, who: Who, platform: PlatformDep) -> dict[str, Any]:
     """Create a table; with `sit` you take the first seat at once (before any bots arrive)."""
     if body.rated and body.bots_after is not None:

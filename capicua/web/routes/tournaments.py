@@ -13,7 +13,7 @@ from pydantic import Field
 from capicua.rules import variants
 from capicua.service.tournaments.director import HELPER, MAX_ROUNDS
 from capicua.service.tournaments.view import listing, standings_csv, standings_of, tournament_page
-from capicua.web.deps import Caller, PlatformDep, Who
+from capicua.web.deps import Caller, PlatformDep, Who, limited
 from capicua.web.routes.common import Moment, StrictModel, TeamName, TournamentName, Username, UsernamePath, router
 
 __all__ = ["routes"]
@@ -121,7 +121,7 @@ async def list_tournaments(
     return await listing(platform.tournaments, status)
 
 
-@routes.post("/api/tournaments", status_code=201)
+@routes.post("/api/tournaments", status_code=201, dependencies=[limited("tournament")])
 async def create_tournament(body: TournamentIn, who: Who, platform: PlatformDep) -> dict[str, Any]:
     """Create a tournament (any account): it opens for registration."""
     t = await platform.tournaments.create(
@@ -156,14 +156,14 @@ async def change_tournament(
     return await tournament_page(platform.tournaments, tournament_id, who)
 
 
-@routes.post("/api/tournaments/{tournament_id}/teams", status_code=201)
+@routes.post("/api/tournaments/{tournament_id}/teams", status_code=201, dependencies=[limited("register-team")])
 async def register(tournament_id: TournamentId, body: TeamIn, who: Who, platform: PlatformDep) -> dict[str, Any]:
     """Register a team: you and your partner (by username), who then accepts."""
     team = await platform.tournaments.register(who, tournament_id, body.partner, body.name)
     return {"team": team.team, "name": team.name, "status": team.status}
 
 
-@routes.post("/api/tournaments/{tournament_id}/teams/{team}/accept")
+@routes.post("/api/tournaments/{tournament_id}/teams/{team}/accept", dependencies=[limited("register-team")])
 async def accept(tournament_id: TournamentId, team: TeamNo, who: Who, platform: PlatformDep) -> dict[str, Any]:
     """The invited partner accepts: the team is registered (after the start, a late entry)."""
     row = await platform.tournaments.accept(who, tournament_id, team)

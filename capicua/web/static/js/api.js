@@ -5,8 +5,8 @@ import { disconnect } from "./socket.js";
 
 // A refused request: its code (the body's `error`) and the message in the player's words.
 export class ApiError extends Error {
-  constructor(code, message, status) {
-    super(errorText(code, message));
+  constructor(code, message, status, retryAfter = null) {
+    super(errorText(code, message, retryAfter));
     this.code = code;
     this.detail = message; // the server's own words (English), for where the detail matters
     this.status = status;
@@ -26,7 +26,7 @@ export async function api(path, options = {}) {
     disconnect();
     throw new ApiError("session-ended", body?.message || res.statusText, res.status);
   }
-  if (!res.ok) throw new ApiError(body?.error || null, body?.message || res.statusText, res.status);
+  if (!res.ok) throw new ApiError(body?.error || null, body?.message || res.statusText, res.status, body?.retry_after ?? null);
   return body;
 }
 

@@ -48,8 +48,10 @@ export function plural(n, key) {
 }
 
 // A server error in the player's words: its code translated (error_<code>), else the server's message.
-export function errorText(code, message) {
-  return code && hasWord(`error_${code}`) ? t(`error_${code}`) : message || t("error");
+// An error in the player's words; a limit's also says when to try again (`retryAfter` seconds: 429).
+export function errorText(code, message, retryAfter = null) {
+  const text = code && hasWord(`error_${code}`) ? t(`error_${code}`) : message || t("error");
+  return retryAfter ? `${text} ${fill(t("error_retry_after"), { n: retryAfter })}` : text;
 }
 
 // A server time (UTC ISO, with or without its zone) in the browser's time zone and language.

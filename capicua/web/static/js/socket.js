@@ -73,11 +73,12 @@ export function connect() {
     onFrame(frame);
     resendUncertain(frame);
   });
-  socket.addEventListener("close", () => {
+  socket.addEventListener("close", (ev) => {
     if (ws !== socket) return;
     ws = null;
     onClosed();
-    setTimeout(() => resubscribe(), 500);
+    // 1008: refused by the limits (too many connections at once, or opened too fast): wait longer.
+    setTimeout(() => resubscribe(), ev.code === 1008 ? 10000 : 500);
   });
   return ready;
 }
