@@ -57,7 +57,7 @@ def rated(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[
     # Ana, Caio and Eva sit on side 0 of every rotation: they win all but every fourth match
     weeks = {ago: schedule([1 if k % 4 == ago else 0 for k in range(18)]) for ago in (2, 1)}
     people = seed_rated_weeks(data, NAMES, "dominousa", weeks)
-    proc, url = start_server(data, "--bot-delay", "0.02", "--call-grace", "0")
+    proc, url = start_server(data, "--bot-delay", "0.02", "--call-grace", "0", "--no-limits")  # accounts at once
     yield url, people
     proc.terminate()
     proc.wait(10)

@@ -169,7 +169,7 @@ def test_quick_messages_and_free_text_closed_during_a_strict_hand(browser: Any, 
     page.wait_for_selector(".seat-chip.me .bubble:has-text('¡Buena!')", timeout=1000)
     assert page.is_disabled("#chat-text")  # a strict hand: quick messages only
     page.click(".chat-panel button.preset[data-preset='gg']")  # within a second: too fast
-    page.wait_for_selector("#error:has-text('demasiados mensajes')", timeout=3000)
+    page.wait_for_selector("#error:has-text('demasiadas solicitudes')", timeout=3000)
     page.screenshot(path=shots / "chat-strict.png", animations="disabled")
     # A casual table: free text, shown as text (never as markup).
     make_table(page, server, variant="individual", players=2, target=1000)
