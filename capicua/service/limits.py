@@ -12,16 +12,6 @@ which a Redis script updates in one step.
 within ``BACKOFF_WINDOW``; past ``FREE_FAILURES`` each further one doubles the wait before the next try, up
 to ``ACCOUNT_WAIT_MAX`` for an account (an attacker elsewhere can hold the real owner back by that much, never
 longer) and ``ADDRESS_WAIT_MAX`` for an address. A right password clears the account's count.
-
->>> clock = iter([0.0, 0.0, 0.0, 0.0, 0.5]).__next__
->>> limits = Limits(MemoryLimitStore(clock), {"demo": Rule("demo", 2, 1.0, "identity", "")})
->>> import asyncio
->>> asyncio.run(limits.take("demo", "a:1")), asyncio.run(limits.take("demo", "a:1"))
-(None, None)
->>> asyncio.run(limits.take("demo", "a:1"))  # the third at once: wait a second
-Traceback (most recent call last):
-...
-capicua.service.limits.Limited: too many requests (demo): at most 2 at once and 1 a second; try again in 1 s
 """
 
 from __future__ import annotations

@@ -294,7 +294,8 @@ def test_every_node_signs_with_the_secret_it_is_given(tmp_path: Path, monkeypatc
 
 def test_one_node_leads_and_the_next_one_when_it_dies(empty_store_url: str) -> None:
     async def body() -> None:
-        a, b = await node(empty_store_url, "a"), await node(empty_store_url, "b")
+        # Leases of 4 s: a loaded machine may leave a 1 s lease unrenewed for a moment, and b would lead too.
+        a, b = await node(empty_store_url, "a", lease=4), await node(empty_store_url, "b", lease=4)
         assert [await a.node.leads(), await b.node.leads()] == [True, False]  # the tournaments, the weekly close
         stop_renewing(a)
         await until(b.node.leads)  # once a's lease has run out

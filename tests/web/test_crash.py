@@ -79,7 +79,8 @@ class Client:
     def receive(self, frame: dict[str, Any]) -> None:
         kind = frame["type"]
         event = frame.get("event") or {}
-        self.trace = [*self.trace[-20:], f"{kind} {frame.get('n', frame.get('ref'))} {event.get('action', '')}"]
+        said = f"{event.get('action', '')}{' (timeout)' if event.get('timeout') else ''}"
+        self.trace = [*self.trace[-20:], f"{kind} {frame.get('n', frame.get('ref'))} {said}"]
         if kind in ("event", "state", "synced"):
             self.subscribed = True
         if kind == "event":
@@ -90,7 +91,10 @@ class Client:
             self.seen[n] = frame["event"]
             if frame.get("state"):
                 self.state = frame["state"]
-            if event["kind"] == "action" and event["seat"] == self.seat and self.pending is not None:
+            # (a move the table made for us when our clock ran out, A10, is not our pending action: that one
+            # is then refused as out of turn)
+            ours = event["kind"] == "action" and event["seat"] == self.seat and not event.get("timeout")
+            if ours and self.pending is not None:
                 assert self.pending_event is None, f"{self.table}: one action of ours broadcast twice"
                 self.pending_event = n
             if event["kind"] == "end":
