@@ -83,4 +83,12 @@ describe("an action answered unknown", () => {
     assert.deepEqual(frames.map((f) => f.code), ["illegal"]);
     assert.deepEqual(socket().sent.map((m) => m.type), ["action"]);
   });
+
+  it("asks again for a subscription whose answer was lost", async () => {
+    const ws = socket();
+    ws.receive({ type: "error", code: "unknown", message: "no answer in time", ref: "subscribe-x-1" });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    assert.deepEqual(ws.sent.map((m) => m.type), ["subscribe"]);
+    assert.deepEqual(frames, [], "not shown as an error");
+  });
 });

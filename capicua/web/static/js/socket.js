@@ -70,6 +70,13 @@ export function connect() {
       socket.close();
       return;
     }
+    // My subscription's answer was lost (the table's server died, or Redis was away) or refused for now: a
+    // subscription asked again is harmless, so ask again in a moment.
+    if (frame.type === "error" && followed && String(frame.ref).startsWith("subscribe-")
+        && (frame.code === "unknown" || frame.code === "unavailable")) {
+      setTimeout(() => resubscribe(), 1000);
+      return;
+    }
     onFrame(frame);
     resendUncertain(frame);
   });
