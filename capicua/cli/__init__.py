@@ -3,14 +3,14 @@
 ``replay`` (check and show a game record), ``record random`` (random match records),
 ``serve`` (the platform), ``play`` (a match in the terminal against bots) and ``arena``
 (bots against bots, in duplicate), ``analyse`` (every decision of a record weighed), ``bot run``
-(a bot account played over the bot API).
+(a bot account played over the bot API), ``admin`` (the moderators and their log).
 """
 
 from __future__ import annotations
 
 import typer
 
-from capicua.cli import analyse, arena, bot, play, record, replay, serve
+from capicua.cli import admin, analyse, arena, bot, play, record, replay, serve
 
 __all__ = ["app", "main"]
 
@@ -26,6 +26,7 @@ app.command("serve")(serve.serve_command)
 app.command("arena")(arena.arena_command)
 app.command("play")(play.play_command)
 app.add_typer(bot.app, name="bot")
+app.add_typer(admin.app, name="admin")
 
 
 def main() -> None:

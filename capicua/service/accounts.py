@@ -10,11 +10,14 @@ that shares the database. Usernames are matched by one fold (:mod:`capicua.servi
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import secrets
+from collections.abc import Awaitable, Callable
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
+from capicua.service.conduct import is_banned
 from capicua.service.errors import ServiceError
 from capicua.service.identity import GuestIdentities, Identity, clean_name
 from capicua.service.limits import Limits
@@ -31,12 +34,22 @@ MIN_PASSWORD = 8
 class Accounts:
     """Sign up and log in, behind the same signed tokens as guests."""
 
-    def __init__(self, store: AccountStore, identities: GuestIdentities, limits: Limits | None = None) -> None:
+    def __init__(
+        self,
+        store: AccountStore,
+        identities: GuestIdentities,
+        limits: Limits | None = None,
+        clock: Callable[[], dt.datetime] | None = None,
+        ban_words: Callable[[str], Awaitable[str]] | None = None,
+    ) -> None:
         self.store = store
         self.identities = identities
         self.hasher = PasswordHasher()
         #: Wrong passwords back off per account and per address (:meth:`Limits.login_failed`).
         self.limits = limits or Limits(enabled=False)
+        self.clock = clock or (lambda: dt.datetime.now(dt.UTC))
+        #: Why a banned account is closed, for its owner logging in (:meth:`Conduct.ban_words`).
+        self.ban_words = ban_words
 
     async def names(self, account_ids: list[str]) -> dict[str, str]:
         """The display names of these accounts (those that exist)."""
@@ -94,6 +107,9 @@ class Accounts:
             await self.limits.login_failed(account, address)
             raise ServiceError("unauthorized", "wrong username or password") from None
         await self.limits.login_succeeded(account)
+        if is_banned(row, self.clock()):  # told only with the right password: nobody else learns of a ban
+            words = await self.ban_words(row.id) if self.ban_words is not None else "a moderator closed it"
+            raise ServiceError("banned", words)
         if self.hasher.check_needs_rehash(row.password_hash):
             await self.store.set_password_hash(row.id, await self._hash(password))
         who = Identity(row.id, row.name, guest=False, bot=bool(row.bot))
@@ -111,7 +127,7 @@ class Accounts:
         row = await self.store.by_id(who.id)
         if who.guest:
             return who if row is None or row.session_generation == 0 else None
-        if row is None or row.session_generation != generation:
+        if row is None or row.session_generation != generation or is_banned(row, self.clock()):
             return None
         return Identity(row.id, row.name, guest=False, bot=bool(row.bot))
 

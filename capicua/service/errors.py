@@ -8,6 +8,8 @@ sends it as it is over the websocket; clients translate the code.
 
 from __future__ import annotations
 
+import math
+
 __all__ = [
     "CODES",
     "Elsewhere",
@@ -53,17 +55,28 @@ CODES: dict[str, str] = {
     "too-few": "a tournament needs at least two teams to start",
     "round-open": "the round in play has boards without a result (or no round is in play)",
     "bad-pairing": "a pairing by hand that does not pair every active team exactly once",
+    "playban": "rated play is closed to the caller for a while: he abandoned rated matches (docs/operations.md, "
+    '"Conduct"); ``retry_after`` says when it opens',
+    "banned": "a moderator closed this account (until the date the message says, or for good)",
+    "muted": "a moderator muted this account: it says nothing at tables for now",
 }
 
 
 class ServiceError(Exception):
     """A request the platform refuses; ``code`` is one of :data:`CODES`, ``message`` says why in words."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, retry_after: float | None = None) -> None:
         assert code in CODES, code
         super().__init__(message)
         self.code = code
         self.message = message
+        #: Seconds until the same request may be granted (a rate limit, a playban); None: not a matter of time.
+        self.retry_after = retry_after
+
+    @property
+    def seconds(self) -> int | None:
+        """``retry_after`` in whole seconds, as ``Retry-After`` says them (at least 1), or None."""
+        return None if self.retry_after is None else max(1, math.ceil(self.retry_after))
 
     def __repr__(self) -> str:
         return f"ServiceError({self.code!r}, {self.message!r})"

@@ -36,6 +36,7 @@ __all__ = [
     "IdentityProvider",
     "SecretError",
     "clean_name",
+    "generated_name",
     "is_guest_id",
     "load_secret",
 ]
@@ -94,6 +95,16 @@ def is_guest_id(player_id: str) -> bool:
     return player_id.startswith(GUEST_PREFIX)
 
 
+def generated_name(rng: random.Random) -> str:
+    """A name of the kind guests are given (an Amazonian word and a number): also the neutral name shown for an
+    account whose name a moderator hid.
+
+    >>> generated_name(random.Random(1))
+    'Boto 682'
+    """
+    return f"{rng.choice(_NAMES)} {rng.randrange(100, 1000)}"
+
+
 class GuestIdentities:
     """Guests: a generated name and a token signed with the server's secret."""
 
@@ -102,7 +113,7 @@ class GuestIdentities:
 
     def new_guest(self, name: str | None = None, seed: int | None = None) -> tuple[Identity, str]:
         rng = random.Random(seed) if seed is not None else random.SystemRandom()
-        name = clean_name(name) or f"{rng.choice(_NAMES)} {rng.randrange(100, 1000)}"
+        name = clean_name(name) or generated_name(rng)
         suffix = secrets.token_hex(8) if seed is None else f"{rng.getrandbits(64):016x}"
         who = Identity(id=f"{GUEST_PREFIX}{suffix}", name=name)
         return who, self.token_for(who)

@@ -115,14 +115,10 @@ def rules_table(rules: dict[str, Rule] | None = None) -> str:
 class Limited(ServiceError):
     """A request past its rule: ``too-fast``, to be tried again in ``retry_after`` seconds."""
 
-    def __init__(self, message: str, retry_after: float) -> None:
-        super().__init__("too-fast", message)
-        self.retry_after = retry_after
+    retry_after: float  # always a matter of time
 
-    @property
-    def seconds(self) -> int:
-        """The whole seconds to wait, as ``Retry-After`` says them (at least 1)."""
-        return max(1, math.ceil(self.retry_after))
+    def __init__(self, message: str, retry_after: float) -> None:
+        super().__init__("too-fast", message, retry_after)
 
 
 class LimitStore(Protocol):

@@ -14,6 +14,7 @@ from capicua.service.analysis import Analyses
 from capicua.service.botapi.hub import BotHub
 from capicua.service.botapi.tokens import ApiTokens
 from capicua.service.bus import Bus, LocalBus
+from capicua.service.conduct import Conduct
 from capicua.service.errors import ServiceError
 from capicua.service.identity import GuestIdentities, Identity
 from capicua.service.limits import Limits, MemoryLimitStore, RedisLimitStore
@@ -68,7 +69,9 @@ class Platform:
         self.identities = GuestIdentities(secret)
         #: The rate limits of every door (docs/operations.md, "Rate limits"): in Redis when the nodes share one.
         self.limits = Limits(MemoryLimitStore(), enabled=limits)
-        self.accounts = Accounts(store.accounts, self.identities, self.limits)
+        #: Playbans, moderation and its log (a name a moderator hid is shown at the tables of every node).
+        self.conduct = Conduct(store.conduct, clock, self._hidden)
+        self.accounts = Accounts(store.accounts, self.identities, self.limits, clock, self.conduct.ban_words)
         self.ratings = Ratings(store.ratings, store.accounts.names, timezone, clock)
         # Who referees a tournament's table (C8): built first, over the tournament store alone, because both
         # the tables (the referee console, a decision) and the tournaments (which need the tables) ask it.
@@ -81,6 +84,7 @@ class Platform:
             tournament_referees=self.referees.referees_table,
             node=node,
             alive=store.nodes.alive,
+            conduct=self.conduct,
         )
         self.node = NodeLease(store.nodes, store.events, self.tables, lease_seconds)
         #: Every request about a table goes through the router: here, or to the node that runs it.
@@ -96,7 +100,7 @@ class Platform:
         # The bot API: personal API tokens, its rate limits, and the bot accounts' streams.
         self.api_tokens = ApiTokens(store.tokens, clock)
         self.bot_hub = BotHub(self.tables, store.accounts, store.invitations, router=self.router).attach(self.bus)
-        self.quickplay = QuickPlay(store.quickplay, self.tables, self.ratings, clock, self.node.leads)
+        self.quickplay = QuickPlay(store.quickplay, self.tables, self.ratings, clock, self.node.leads, self.conduct)
         # Hand reviews of records, computed in worker processes and kept.
         if analysis_workers is None:
             analysis_workers = 0 if self.tables.config.bot_workers == 0 else 1
@@ -151,11 +155,16 @@ class Platform:
     async def rename(self, who: Identity, name: str) -> tuple[Identity, str]:
         """``who`` is called ``name`` from now on: the same identity (his seats, his history) under a
         new token; the tables he sits at show the new name."""
+        await self.conduct.check_rename(who)
         renamed = Identity(who.id, name, who.guest, who.bot)
         if not who.guest and not await self.store.accounts.set_name(who.id, name):
             raise ServiceError("not-found", "no such account")
         await self.router.tell(RENAMED, identity_json(renamed) or {})  # the tables of every node
         return renamed, await self.accounts.session_token(renamed)
+
+    async def _hidden(self, renamed: Identity) -> None:
+        """A moderator hid an account's name (its new one is stored): the tables of every node show it."""
+        await self.router.tell(RENAMED, identity_json(renamed) or {})
 
     async def _renamed(self, payload: dict[str, Any]) -> None:
         """Somebody was renamed (on any node): the tables of this node where he sits show his new name."""

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from capicua.service.ratings.service import Ratings
     from capicua.service.store import QuickPlayStore
     from capicua.service.tables import TableService
+    from capicua.service.tables.ports import Gate
 
 __all__ = ["ANYONE_AFTER", "RANGE", "WIDEN", "QuickPlay", "acceptable"]
 
@@ -87,7 +88,7 @@ class Ticket:
 class QuickPlay:
     """The rated quick-play queues of the platform, kept in ``store`` (shared by every node). ``leads``: whether
     this node leads now (it alone matches after a join or a status; the platform sweeps on the leader only);
-    None: a single node, always."""
+    None: a single node, always. ``conduct`` keeps out whoever is under a playban."""
 
     def __init__(
         self,
@@ -96,8 +97,10 @@ class QuickPlay:
         ratings: Ratings,
         clock: Callable[[], dt.datetime] | None = None,
         leads: Callable[[], Awaitable[bool]] | None = None,
+        conduct: Gate | None = None,
     ) -> None:
         self.store = store
+        self.conduct = conduct
         self.tables = tables
         self.ratings = ratings
         self.clock = clock or (lambda: dt.datetime.now(dt.UTC))
@@ -113,6 +116,8 @@ class QuickPlay:
             variants.get(game)
         except ValueError as exc:
             raise ServiceError("bad-variant", str(exc)) from None
+        if self.conduct is not None:
+            await self.conduct.check_rated(who.id)  # a playban closes the rated queues
         found = await self.ratings.rating_of(who.id, game)
         rating = found["rating"] if found else BASE
         now = self.clock()

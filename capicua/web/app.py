@@ -24,6 +24,7 @@ from capicua.service.platform import Platform
 from capicua.web import errors, socket
 from capicua.web.headers import SecurityHeaders
 from capicua.web.routes import (
+    admin,
     analysis,
     botapi,
     health,
@@ -37,7 +38,7 @@ from capicua.web.routes import (
 )
 
 #: The routers, each a module of ``routes/`` with its ``routes``, in the order they are included.
-ROUTERS = (identity, tables, quickplay, records, analysis, ratings, tournaments, botapi, variants, health)
+ROUTERS = (identity, tables, quickplay, records, analysis, ratings, tournaments, botapi, admin, variants, health)
 
 __all__ = ["create_app"]
 

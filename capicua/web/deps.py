@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from fastapi import Depends, Request, WebSocket
 from starlette.requests import HTTPConnection
@@ -42,10 +42,24 @@ def platform_of(request: Request) -> Platform:
     return platform
 
 
+#: What :func:`caller` keeps of a request's caller, once found (a rate limit and the route both ask).
+_CALLER = "capicua_caller"
+_UNKNOWN = object()
+
+
 async def caller(request: Request) -> Identity | None:
     """The caller: ``Authorization: Bearer <token>`` (a signed session or guest token, or a personal API token
     ``cap_…`` of the bot API, marked ``api_token``), or the session cookie with the CSRF header. An account's
-    session token counts only while its sessions have not been ended (checked in the database each time)."""
+    session token counts only while its sessions have not been ended nor the account banned (checked in the
+    database once a request)."""
+    found = getattr(request.state, _CALLER, _UNKNOWN)
+    if found is _UNKNOWN:
+        found = await _find_caller(request)
+        setattr(request.state, _CALLER, found)
+    return cast("Identity | None", found)
+
+
+async def _find_caller(request: Request) -> Identity | None:
     platform = platform_of(request)
     authorization = request.headers.get("authorization", "")
     if authorization.startswith("Bearer "):

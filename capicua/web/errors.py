@@ -14,7 +14,6 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from capicua.rules.record import RecordError
 from capicua.service.errors import CODES, ServiceError
-from capicua.service.limits import Limited
 
 __all__ = ["HTTP_CODES", "STATUS", "install"]
 
@@ -56,6 +55,9 @@ STATUS: dict[str, int] = {
     "too-few": 409,
     "round-open": 409,
     "bad-pairing": 422,
+    "playban": 403,
+    "banned": 403,
+    "muted": 403,
 }
 assert set(STATUS) == set(CODES), set(STATUS) ^ set(CODES)
 #: The error code of a plain HTTP status (an unknown path, a wrong method…).
@@ -99,7 +101,7 @@ def install(app: FastAPI) -> None:
     async def service_error(_request: Request, exc: ServiceError) -> JSONResponse:
         body: dict[str, Any] = {"error": exc.code, "message": exc.message}
         headers = None
-        if isinstance(exc, Limited):  # 429: when to try again, in the header and in the body
+        if exc.seconds is not None:  # 429, a playban: when to try again, in the header and in the body
             body["retry_after"] = exc.seconds
             headers = {"Retry-After": str(exc.seconds)}
         return JSONResponse(body, status_code=STATUS[exc.code], headers=headers)

@@ -15,7 +15,7 @@ def test_sign_up_log_in_and_every_refusal(h: Harness) -> None:
     assert body["id"] == ana.id and body["guest"] is False  # the guest keeps his id (and his matches)
     token = body["token"]
     me = c.get("/api/me", headers={"Authorization": f"Bearer {token}"}).json()
-    assert me == {"id": ana.id, "name": "Ana", "guest": False, "bot": False}
+    assert me == {"id": ana.id, "name": "Ana", "guest": False, "bot": False, "admin": False}
 
     r = c.post("/api/accounts", json={"username": "ana.silva", "password": "outra-senha-1"})  # case-insensitive
     assert (r.status_code, r.json()["error"]) == (409, "taken") and "ana.silva" in r.json()["message"]

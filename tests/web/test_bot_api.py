@@ -48,7 +48,7 @@ def test_api_tokens_are_shown_once_kept_as_digests_and_revocable(h: Harness, tmp
     token = made["token"]
     assert token.startswith("cap_") and made["label"] == "my bot" and made["revoked"] is False
     me = h.client.get("/api/me", headers=bearer(token)).json()
-    assert me == {"id": ana.id, "name": "ana", "guest": False, "bot": False}
+    assert me == {"id": ana.id, "name": "ana", "guest": False, "bot": False, "admin": False}
     listed = h.client.get("/api/me/tokens", headers=ana.headers).json()
     assert [t["id"] for t in listed] == [made["id"]] and "token" not in listed[0]
     assert listed[0]["last_used_at"] is not None

@@ -18,6 +18,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
+from capicua.service.conduct import is_banned
 from capicua.service.errors import ServiceError
 from capicua.service.identity import Identity, clean_name
 from capicua.service.store import TokenStore
@@ -93,6 +94,8 @@ class ApiTokens:
             return None
         row, account = found
         now = self.clock()
+        if is_banned(account, now):  # a moderator closed the account: its programs stop too
+            return None
         last = self._touched.get(row.id)
         if last is None or now - last >= TOUCH_EVERY:
             self._touched[row.id] = now

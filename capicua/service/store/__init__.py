@@ -2,9 +2,10 @@
 ``records`` (finished matches), ``accounts``, ``ratings`` (ratings, rating changes, medals) and
 ``tournaments`` (Swiss tournaments: teams, boards, referees), ``tokens`` (the bot API's tokens),
 ``invitations`` (the bot API's invitations), ``analyses`` (hand reviews of records), ``quickplay``
-(the rated quick-play queue's tickets) and ``nodes`` (the server processes sharing the database); one
-database under them (SQLAlchemy 2: SQLite by default, PostgreSQL by URL), its schema created and
-upgraded by Alembic migrations (``capicua/service/migrations``) when the store opens.
+(the rated quick-play queue's tickets), ``conduct`` (abandonments, moderation) and ``nodes`` (the server
+processes sharing the database); one database under them (SQLAlchemy 2: SQLite by default, PostgreSQL by
+URL), its schema created and upgraded by Alembic migrations (``capicua/service/migrations``) when the store
+opens.
 
 >>> store = Store("sqlite+aiosqlite:///:memory:")
 >>> type(store.events).__name__, type(store.records).__name__, type(store.accounts).__name__
@@ -19,6 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from capicua.service.store.accounts import AccountStore, SqlAccountStore
 from capicua.service.store.analyses import AnalysisStore, SqlAnalysisStore
+from capicua.service.store.conduct import ConductStore, SqlConductStore
 from capicua.service.store.database import Database, StoreError, default_url
 from capicua.service.store.events import EventStore, LeaseLost, SqlEventStore, StoredEvent
 from capicua.service.store.invitations import InvitationStore, SqlInvitationStore
@@ -45,6 +47,7 @@ __all__ = [
     "AccountStore",
     "AnalysisStore",
     "Base",
+    "ConductStore",
     "Database",
     "EventRow",
     "EventStore",
@@ -71,7 +74,7 @@ __all__ = [
 
 class Store:
     """The platform's stores on one database: ``events``, ``records``, ``accounts``, ``ratings``,
-    ``tournaments``, ``tokens``, ``invitations``, ``analyses``, ``quickplay``, ``nodes``."""
+    ``tournaments``, ``tokens``, ``invitations``, ``analyses``, ``quickplay``, ``conduct``, ``nodes``."""
 
     def __init__(self, url: str) -> None:
         self.db = Database(url)
@@ -84,6 +87,7 @@ class Store:
         self.invitations: InvitationStore = SqlInvitationStore(self.db)
         self.analyses: AnalysisStore = SqlAnalysisStore(self.db)
         self.quickplay: QuickPlayStore = SqlQuickPlayStore(self.db)
+        self.conduct: ConductStore = SqlConductStore(self.db)
         self.nodes: NodeStore = SqlNodeStore(self.db)
 
     @property

@@ -207,6 +207,33 @@ class AccountRow(Base):
     #: The account's session generation (migration 0011): a session token of an older one opens nothing, so
     #: "log out everywhere" and a password change end the sessions by raising it.
     session_generation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    #: ``admin``: may moderate (migration 0015, ``capicua admin grant``); None, a player.
+    role: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    #: A moderator's ban (migration 0015): nothing opens the account until then (``FOREVER``: for good).
+    banned_until: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    #: A moderator's mute: the account says nothing at tables until then.
+    muted_until: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    #: A moderator hid the account's name: it shows a neutral one and may not be renamed until he shows it.
+    name_hidden: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: A moderator lifted the account's playban then: the abandonments before it count no more.
+    forgiven_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
+
+
+class ModerationRow(Base):
+    """One action of a moderator (or of the operator's ``capicua admin``), with its reason: the moderation
+    log, kept forever (migration 0015)."""
+
+    __tablename__ = "moderation"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    at: Mapped[dt.datetime] = mapped_column(UTCDateTime, index=True)
+    #: The moderator's account; None: the operator, from the command line.
+    by_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    player_id: Mapped[str] = mapped_column(String(64), index=True)
+    action: Mapped[str] = mapped_column(String(24))
+    reason: Mapped[str] = mapped_column(String(500))
+    #: Until when a ban or a mute holds (``FOREVER``: for good); None for the other actions.
+    until: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
 
 
 class AnalysisRow(Base):
@@ -274,6 +301,7 @@ class RatingChangeRow(Base):
     __table_args__ = (
         Index("uq_rating_changes_match_player", "match_id", "player_id", unique=True),
         Index("ix_rating_changes_game_at", "game", "at"),
+        Index("ix_rating_changes_player_at", "player_id", "at"),  # a player's abandonments (migration 0015)
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Coroutine
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
 
 from capicua.service.bus import Bus
 from capicua.service.identity import Identity
@@ -21,10 +21,33 @@ if TYPE_CHECKING:
     from capicua.service.tables.bots import BotPool
     from capicua.service.tables.state import TableState
 
-__all__ = ["Ports", "RatingOf", "Spawn", "TableConfig"]
+__all__ = ["Gate", "OpenGate", "Ports", "RatingOf", "Spawn", "TableConfig"]
 
 #: What a table asks of the ratings, to show a player's rating at his seat: his rating in a game, or None.
 RatingOf = Callable[[str, str], Awaitable[dict[str, Any] | None]]
+
+
+class Gate(Protocol):
+    """What a table asks of the players' conduct (:class:`capicua.service.conduct.Conduct`): each check refuses
+    with a ``ServiceError`` (``playban``, ``muted``) or lets the player through."""
+
+    async def check_rated(self, player_id: str) -> None:
+        """May this player start a rated match now (no playban)?"""
+
+    async def check_chat(self, player_id: str) -> None:
+        """May this player speak at tables (not muted)?"""
+
+
+class OpenGate:
+    """Everybody through (a table service with no conduct behind it: the tables' own tests)."""
+
+    async def check_rated(self, player_id: str) -> None:
+        return None
+
+    async def check_chat(self, player_id: str) -> None:
+        return None
+
+
 #: Starts a background task of a table, known to the service (which cancels and awaits them on shutdown).
 Spawn = Callable[[Coroutine[Any, Any, None]], "asyncio.Task[None]"]
 
@@ -53,7 +76,7 @@ class Ports:
     """The server's side of every table: ``config()`` is read when used (the service's config may be
     replaced), ``rating_of(player, game)`` gives a seat's rating, ``may_referee(state, who)`` the referee
     policy (C8), ``lost(table_id)`` is told when the store refused a table's event because another node runs
-    the table now."""
+    the table now, ``conduct`` checks playbans and mutes."""
 
     store: EventStore
     bus: Bus
@@ -63,3 +86,4 @@ class Ports:
     rating_of: RatingOf
     may_referee: Callable[[TableState, Identity], Awaitable[bool]]
     lost: Callable[[str], None] = lambda table_id: None
+    conduct: Gate = field(default_factory=OpenGate)

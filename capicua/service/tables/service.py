@@ -25,7 +25,7 @@ from capicua.service.errors import Elsewhere, ServiceError
 from capicua.service.identity import Identity
 from capicua.service.store import EventStore, StoredEvent, TableRow
 from capicua.service.tables.bots import BotPool
-from capicua.service.tables.ports import Ports, RatingOf, TableConfig
+from capicua.service.tables.ports import Gate, OpenGate, Ports, RatingOf, TableConfig
 from capicua.service.tables.state import TableState
 from capicua.service.tables.table import Table
 
@@ -42,7 +42,8 @@ FORGET_AFTER = 600.0
 
 class TableService:
     """All live tables of the server; what they publish goes to ``bus``; ``tournament_referees`` answers who
-    referees a tournament's table (C8), so that the tables know nothing of tournaments."""
+    referees a tournament's table (C8), so that the tables know nothing of tournaments; ``conduct``, whether a
+    player may start a rated match or speak (playbans, mutes)."""
 
     def __init__(
         self,
@@ -53,6 +54,7 @@ class TableService:
         tournament_referees: MayReferee | None = None,
         node: str = "local",
         alive: Callable[[], Awaitable[list[str]]] | None = None,
+        conduct: Gate | None = None,
     ) -> None:
         self.store = store
         #: This node's name: the tables it runs say so in the store.
@@ -73,7 +75,15 @@ class TableService:
         self.tasks: set[asyncio.Task[None]] = set()
         #: What every table uses of this server (its runner's doors: store, bus, bots, tasks, ratings, referees).
         self.ports = Ports(
-            store, bus, self.bot_pool, lambda: self.config, self.spawn, self.rating_of, self.may_referee, self.drop
+            store,
+            bus,
+            self.bot_pool,
+            lambda: self.config,
+            self.spawn,
+            self.rating_of,
+            self.may_referee,
+            self.drop,
+            conduct or OpenGate(),
         )
 
     async def alive(self) -> list[str]:

@@ -133,6 +133,8 @@ class Table:
             if current is not None:
                 return current
             seat = self.state.free_seat(who, seat)
+            if self.state.rated:
+                await self.runner.ports.conduct.check_rated(who.id)  # a playban closes rated tables
             data: dict[str, Any] = {"seat": seat, "player": who.id, "name": who.name}
             if who.bot:
                 data["bot_account"] = True
@@ -159,11 +161,18 @@ class Table:
     async def rematch(self, who: Identity) -> None:
         async with self.runner.lock:
             self.state.check_rematch(who)
+            if self.state.rated:  # a rated rematch is a rated match: none with a player under a playban
+                for seat in self.state.seats:
+                    if seat.player is not None:
+                        await self.runner.ports.conduct.check_rated(seat.player)
             await self.runner.begin()
 
     async def say(self, who: Identity | None, preset: str | None = None, text: str | None = None) -> None:
         """A player says a quick message (``preset``) or a text at the table (see ``chat.py``)."""
-        await self.chat.say(self.seat_of(who), preset, text)
+        seat = self.seat_of(who)
+        if seat is not None and who is not None and not who.guest:
+            await self.runner.ports.conduct.check_chat(who.id)  # a moderator's mute
+        await self.chat.say(seat, preset, text)
 
     async def rename(self, who: Identity, name: str) -> None:
         """The player at this table is now called ``name`` (his identity is the same)."""

@@ -127,5 +127,7 @@ async def rename(body: NameIn, who: Who, request: Request, response: Response, p
 
 
 @routes.get("/api/me")
-async def me(who: Playing) -> dict[str, Any]:
-    return {"id": who.id, "name": who.name, "guest": who.guest, "bot": who.bot}
+async def me(who: Playing, platform: PlatformDep) -> dict[str, Any]:
+    """Who you are; ``admin``: you moderate (docs/operations.md, "Conduct")."""
+    admin = await platform.conduct.is_admin(who)
+    return {"id": who.id, "name": who.name, "guest": who.guest, "bot": who.bot, "admin": admin}

@@ -10,7 +10,7 @@ from fastapi import Path
 from capicua.rules import variants
 from capicua.service.ratings.model import BASE, BONUS_CAP, PROVISIONAL_SIGMA, SCALE
 from capicua.service.ratings.service import INACTIVE_AFTER, INDIVIDUAL_PROVISIONAL_GAMES
-from capicua.web.deps import PlatformDep
+from capicua.web.deps import Caller, PlatformDep
 from capicua.web.routes.common import PlayerId, router
 
 __all__ = ["routes"]
@@ -46,11 +46,15 @@ async def week(game: Game, week: dt.date, platform: PlatformDep) -> dict[str, An
 
 
 @routes.get("/api/players/{player_id}/profile")
-async def profile(player_id: PlayerId, platform: PlatformDep) -> dict[str, Any]:
-    """A player's ratings per game (provisional or not), his medals, and each game's rating history."""
+async def profile(player_id: PlayerId, platform: PlatformDep, who: Caller) -> dict[str, Any]:
+    """A player's ratings per game (provisional or not), his medals, and each game's rating history. To the
+    player himself and to moderators, also his ``conduct``: a playban or warning for abandoning rated matches,
+    with the numbers behind it, and whether a moderator muted or banned him (docs/operations.md, "Conduct")."""
     data = await platform.ratings.profile(player_id)
     names = await platform.accounts.names([player_id])
     data["name"] = names.get(player_id)
+    if who is not None and (who.id == player_id or await platform.conduct.is_admin(who)):
+        data["conduct"] = await platform.conduct.standing(player_id)
     return data
 
 

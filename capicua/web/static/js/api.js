@@ -30,20 +30,23 @@ export async function api(path, options = {}) {
   return body;
 }
 
-// Keep the identity just given (logged in, signed up, renamed): the socket reopens with its token.
+let sessionChecked = false;
+
+// Keep the identity just given (logged in, signed up, renamed): the socket reopens with its token; whether
+// the account moderates is asked at the next view (ensureGuest).
 export function remember(who) {
-  setIdentity(who.token, { id: who.id, name: who.name, guest: who.guest });
+  setIdentity(who.token, { id: who.id, name: who.name, guest: who.guest, admin: myself()?.id === who.id && !!myself()?.admin });
+  sessionChecked = false;
   disconnect();
 }
 
-let sessionChecked = false;
-
-// Become a guest if I am nobody yet (or no longer: my account's session was ended elsewhere, checked once a
-// page load).
+// Become a guest if I am nobody yet (or no longer: my account's session was ended elsewhere, or the account
+// closed), checked once a page load; an account learns there whether it moderates (GET /api/me: admin).
 export async function ensureGuest() {
   if (myToken() && myself()?.guest === false && !sessionChecked) {
     sessionChecked = true;
-    await api("/api/me").catch(() => {}); // a 401 forgets the ended session (api)
+    const who = await api("/api/me").catch(() => null); // a 401 forgets the ended session (api)
+    if (who && who.id === myself()?.id && who.admin !== !!myself()?.admin) setIdentity(myToken(), { ...myself(), admin: who.admin });
   }
   if (myToken()) return;
   remember({ guest: true, ...(await api("/api/guests", { method: "POST", body: JSON.stringify({ name: null }) })) });

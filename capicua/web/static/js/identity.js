@@ -5,7 +5,7 @@ let token = localStorage.getItem("capicua.token");
 let me = JSON.parse(localStorage.getItem("capicua.me") || "null");
 
 export const myToken = () => token;
-export const myself = () => me; // {id, name, guest} or null
+export const myself = () => me; // {id, name, guest, admin} or null (admin: a moderator, docs/operations.md)
 
 export function setIdentity(newToken, who) {
   token = newToken;

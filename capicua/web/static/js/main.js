@@ -1,7 +1,7 @@
 // capicua browser client: lobby, tables and play over one websocket. No build step, no CDN.
 // This module starts the client and routes the address (#/, #/table/ID, #/profile/ID, #/replay/ID[/STEP]
-// where ID is a record or an uploaded one's key, #/ratings[/GAME], #/analyse, the tournaments' addresses)
-// to a view.
+// where ID is a record or an uploaded one's key, #/ratings[/GAME], #/analyse, the tournaments' addresses,
+// #/admin for moderators) to a view.
 import { ensureGuest } from "./api.js";
 import { el, setStatus, showError } from "./dom.js";
 import { loadGames } from "./games.js";
@@ -9,6 +9,7 @@ import { pickLanguage, setLanguage, t } from "./i18n.js";
 import { onChange, page } from "./page.js";
 import { listen } from "./socket.js";
 import { unlockOnGesture } from "./sounds.js";
+import { renderAdmin } from "./views/admin.js";
 import { renderLobby } from "./views/lobby.js";
 import { renderProfile } from "./views/profile.js";
 import { renderRatings } from "./views/ratings.js";
@@ -33,6 +34,7 @@ async function route(again = true) {
     else if (ratings) await renderRatings(ratings[1] || null);
     else if (tournaments) await tournaments();
     else if (hash === "#/analyse") renderUpload();
+    else if (hash === "#/admin") await renderAdmin();
     else await renderLobby();
   } catch (err) {
     if (err.code === "session-ended" && again) { // my account's session was ended elsewhere: go on as a guest

@@ -1,7 +1,9 @@
 // A player's page: his rating in each game ("?" while provisional), the chart of his ratings (drawn here as
 // SVG), the medals he won (kept forever), and his finished matches, won or lost, each with what it did to
-// his rating, its replay and its record (times in the browser's time zone). On my own account's page: the
-// account's security (a new password, which ends my other sessions; logging out everywhere).
+// his rating, its replay and its record (times in the browser's time zone). On my own account's page: my
+// conduct (a playban or a warning for abandoning rated matches, explained) and the account's security (a new
+// password, which ends my other sessions; logging out everywhere). A moderator sees the conduct of anybody,
+// and acts from the moderation panel (views/admin.js).
 import { api, changePassword, logOutEverywhere } from "../api.js";
 import { colourOf, ratingChart } from "../chart.js";
 import { el, setStatus, showError } from "../dom.js";
@@ -10,6 +12,7 @@ import { icon } from "../icons.js";
 import { myself } from "../identity.js";
 import { fill, plural, t, when } from "../i18n.js";
 import { page, redraw } from "../page.js";
+import { moderationPanel } from "./admin.js";
 import { changeClass, changeParts, dayText, gameTitle, medalIcon, medalWord, ratingBadge, signed } from "../ratings.js";
 import { unfollow } from "../socket.js";
 
@@ -35,6 +38,8 @@ export async function renderProfile(id) {
     games.length ? el("section", { class: "card chart-card" }, el("h2", {}, t("rating_history")), legend(profile.ratings), chartBox) : null,
     medalsSection(profile.medals),
     el("section", { class: "card matches-card" }, el("h2", {}, t("history")), matchesTable(matches, id)),
+    profile.conduct ? conductSection(profile.conduct) : null,
+    me?.admin && !mine && profile.name ? await moderationPanel(id, () => renderProfile(id)) : null,
     mine && me.guest === false ? securitySection() : null));
   if (!games.length) return;
   let drawn = 0;
@@ -59,6 +64,24 @@ function ratingCard(r, history) {
     el("span", { class: "value" }, ratingBadge(r, "rating big"),
       lastChange != null ? el("span", { class: `change ${changeClass(lastChange)}` }, signed(lastChange)) : null),
     el("span", { class: "games" }, plural(r.games, "matches"), " · ", plural(r.wins, "wins")));
+}
+
+// A player's conduct, as he and the moderators see it: a playban (until when) or a warning, how many
+// abandonments this week, and the rule behind it with its numbers; a moderator's mute, ban or hidden name.
+function conductSection(c) {
+  const ban = c.playban;
+  const [, a, b, day] = c.ladder_minutes;
+  const lines = [];
+  if (ban?.active) lines.push(el("p", { class: "conduct-ban", role: "status" }, icon("clock"), fill(t("conduct_playban"), { time: when(ban.until) })));
+  else if (ban && ban.until === null) lines.push(el("p", { class: "conduct-warning" }, t("conduct_warning")));
+  lines.push(el("p", {}, ban ? fill(t("conduct_count"), { days: c.memory_days, n: ban.abandonments, time: when(ban.last) })
+    : fill(t("conduct_clean"), { days: c.memory_days })));
+  if (c.muted_until) lines.push(el("p", { class: "conduct-ban" }, fill(t("conduct_muted"), { time: c.muted_until.startsWith("9999") ? t("conduct_forever") : when(c.muted_until) })));
+  if (c.banned_until) lines.push(el("p", { class: "conduct-ban" }, fill(t("conduct_banned"), { time: c.banned_until.startsWith("9999") ? t("conduct_forever") : when(c.banned_until) })));
+  if (c.name_hidden) lines.push(el("p", { class: "conduct-warning" }, t("conduct_name_hidden")));
+  lines.push(el("p", { class: "hint" }, fill(t("conduct_explain"), { a, b, c: Math.round(day / 60) })));
+  return el("section", { class: `card conduct-card${ban?.active ? " banned" : ""}`, id: "conduct", "aria-labelledby": "conduct-title" },
+    el("h2", { id: "conduct-title" }, t("conduct")), lines);
 }
 
 // My account: a new password (POST /api/me/password: my other sessions end, this one goes on under a new
