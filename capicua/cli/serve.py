@@ -46,6 +46,24 @@ SecretFile = Annotated[
 ]
 
 
+NoLimits = Annotated[
+    bool,
+    typer.Option(
+        "--no-limits",
+        help="Turn the rate limits off (docs/operations.md, 'Rate limits'): for load tests from one address.",
+    ),
+]
+HeaderTimeout = Annotated[
+    float,
+    typer.Option(
+        min=0.1, help="Seconds a client may take to send a request's headers (slow clients get 408 and are closed)."
+    ),
+]
+BodyTimeout = Annotated[
+    float, typer.Option(min=0.1, help="Seconds a client may take to send a request's body, its headers in.")
+]
+
+
 def serve_command(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
@@ -76,13 +94,9 @@ def serve_command(
     lease_seconds: LeaseSeconds = 10.0,
     secret_file: SecretFile = None,
     redis_url: RedisUrl = None,
-    no_limits: Annotated[
-        bool,
-        typer.Option(
-            "--no-limits",
-            help="Turn the rate limits off (docs/operations.md, 'Rate limits'): for load tests from one address.",
-        ),
-    ] = False,
+    no_limits: NoLimits = False,
+    header_timeout: HeaderTimeout = 10.0,
+    body_timeout: BodyTimeout = 60.0,
 ) -> None:
     """Start the platform: HTTP API, websocket and static files in one process; several of them on one
     PostgreSQL database make one platform (docs/operations.md, "Several nodes")."""
@@ -96,6 +110,7 @@ def serve_command(
     from capicua.service.store import default_url
     from capicua.service.tables import TableConfig
     from capicua.web.app import create_app
+    from capicua.web.timeouts import with_timeouts
 
     _check_places(data_dir, host, port)
     url = database_url or default_url(data_dir)
@@ -124,7 +139,10 @@ def serve_command(
     Console(stderr=True).print(
         f"capicua on http://{host}:{port}  (node: {node}, database: {url.split('://')[0]}, data: {data_dir})"
     )
-    uvicorn.run(app_, host=host, port=port, log_level="warning", ws_max_size=65536, ws_per_message_deflate=ws_deflate)
+    http = with_timeouts(header_timeout, body_timeout)  # slow clients cut off (capicua/web/timeouts.py)
+    uvicorn.run(
+        app_, host=host, port=port, log_level="warning", http=http, ws_max_size=65536, ws_per_message_deflate=ws_deflate
+    )
 
 
 def _check_places(data_dir: Path, host: str, port: int) -> None:
