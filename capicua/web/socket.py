@@ -63,7 +63,13 @@ class Connection:
         self.outbox = Outbox(ws.send_text, lambda code, reason: ws.close(code=code, reason=reason), OUTBOX_FRAMES)
 
     async def send(self, frame: ServerFrame) -> None:
+        """A table's frame: never waits (a client too far behind is closed, ``Outbox.send``)."""
         await self.outbox.send(frame)
+
+    async def reply(self, frame: ServerFrame) -> None:
+        """An answer to this client's own message: waits for room (``Outbox.reply``), so a burst of messages is
+        read at the pace its answers are."""
+        await self.outbox.reply(frame)
 
     async def limit(self) -> None:
         """One more message of this connection (and of its identity on this node), or ``too-fast``."""
@@ -73,12 +79,12 @@ class Connection:
             await limits.take("ws-identity", self.who.id)
 
     async def error(self, code: str, message: str, ref: Any = None) -> None:
-        await self.send(Error(type="error", code=code, message=message, ref=ref))
+        await self.reply(Error(type="error", code=code, message=message, ref=ref))
 
     async def handle(self, msg: ClientMessage) -> None:
         router = self.platform.router  # the table may run on this node or on another
         if isinstance(msg, Ping):
-            await self.send(Pong(type="pong", ref=msg.ref))
+            await self.reply(Pong(type="pong", ref=msg.ref))
         elif isinstance(msg, Subscribe):
             old = self.subs.pop(msg.table, None)
             if old is not None:
@@ -99,7 +105,7 @@ class Connection:
                 decision = {"seat": msg.seat, "points": msg.points, "tile": msg.tile, "reason": msg.reason}
                 answer = await router.call(msg.table, "referee", self.who, decision=msg.decision, **decision)
             with contextlib.suppress(Exception):  # the client may have gone: the action stands
-                await self.send(Ack(type="ack", ref=msg.ref, n=answer["n"]))
+                await self.reply(Ack(type="ack", ref=msg.ref, n=answer["n"]))
         elif isinstance(msg, Chat):
             await router.call(msg.table, "say", self.who, preset=msg.preset, text=msg.text)
 
@@ -165,7 +171,7 @@ async def socket(ws: WebSocket, token: Annotated[str | None, Query()] = None) ->
                           f"{SOCKETS_PER_ADDRESS} an address)")  # fmt: skip
         return
     conn = Connection(platform, ws, who)
-    await conn.send(Welcome(type="welcome", you=None if who is None else You(id=who.id, name=who.name)))
+    await conn.reply(Welcome(type="welcome", you=None if who is None else You(id=who.id, name=who.name)))
     try:
         while True:
             message = await ws.receive()

@@ -65,3 +65,47 @@ def test_a_client_that_falls_behind_is_closed_and_later_frames_are_refused() -> 
             await box.send({"n": 4})
 
     run_async(body())
+
+
+def test_a_reply_waits_for_room_instead_of_closing_the_connection() -> None:
+    """A burst of the client's own messages (800 pings) is answered at the pace it reads: the replies wait for room
+    in the outbox, the connection stays, and nothing is lost or reordered."""
+
+    async def body() -> None:
+        sock = Socket()
+        box = Outbox(sock.write, sock.close, limit=3)
+        replies = asyncio.ensure_future(asyncio.gather(*(box.reply({"n": n}) for n in range(10))))
+        await asyncio.sleep(0.05)
+        assert not replies.done() and sock.closed is None and not box.closed  # waiting, not dropped
+        sock.release.set()
+        await asyncio.wait_for(replies, 5)
+        for _ in range(100):
+            if len(sock.written) == 10:
+                break
+            await asyncio.sleep(0.01)
+        assert sock.written == [{"n": n} for n in range(10)] and sock.closed is None
+        await box.aclose()
+
+    run_async(body())
+
+
+def test_a_reply_waiting_on_a_connection_that_closes_is_refused_and_the_close_is_said() -> None:
+    async def body() -> None:
+        sock = Socket()
+        box = Outbox(sock.write, sock.close, limit=2)
+        await box.send({"n": 0})
+        await box.send({"n": 1})
+        waiting = asyncio.ensure_future(box.reply({"n": "reply"}))
+        await asyncio.sleep(0.01)
+        with pytest.raises(ConnectionError, match="behind"):
+            await box.send({"n": 2})  # a table's frame with no room: the client fell behind
+        sock.release.set()
+        await box.aclose()  # the close frame (1013) gets out before the outbox stops
+        assert sock.closed is not None and sock.closed[0] == TOO_SLOW
+        assert {"n": "reply"} not in sock.written
+        if waiting.done() and waiting.exception() is None:
+            return  # queued behind the close: never written, as the connection ended
+        with pytest.raises(ConnectionError):
+            await waiting
+
+    run_async(body())
