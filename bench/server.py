@@ -33,6 +33,13 @@ and, with ``--failover``, once the window is over, node 0 killed (SIGKILL): for 
 seconds from the kill to the first event its player sees afterwards (the players reconnect, to another node,
 and subscribe again from their last event).
 
+Each scripted player comes from an address of its own (``X-Forwarded-For``, which the server takes from this
+client on 127.0.0.1 as from a trusted proxy), so that ``--limits`` can keep the servers' rate limits on, as in
+production (without it they run with ``--no-limits``). ``--against REV --repeat R`` measures the cost of a
+change: each table count runs R times with the servers of commit REV (a temporary git worktree, its code
+imported first) and R times with this checkout's, alternately, and a last table gives the medians and their
+ratio (docs/benchmarks.md: the rate limits' cost at 500 tables).
+
 Every run is bounded in time; the servers are stopped at the end of each run.
 """
 
@@ -124,10 +131,22 @@ class Player:
     via: int = 0  # the node its websocket goes to
     event_times: list[float] = field(default_factory=list)  # when each event frame came (perf_counter)
     reconnects: int = 0
+    address: str = "10.0.0.1"  # where this player comes from (X-Forwarded-For)
 
     @property
     def headers(self) -> dict[str, str]:
-        return {"Authorization": f"Bearer {self.token}"}
+        return {"Authorization": f"Bearer {self.token}", **forwarded(self.address)}
+
+
+def address_of(k: int) -> str:
+    """The address of table k's player: one of its own (10.0.0.0/8), as people each come from theirs."""
+    k += 1
+    return f"10.{(k >> 16) & 255}.{(k >> 8) & 255}.{k & 255}"
+
+
+def forwarded(address: str) -> dict[str, str]:
+    """The header a proxy in front of the server would add for a client at ``address``."""
+    return {"X-Forwarded-For": address}
 
 
 @dataclass
@@ -156,6 +175,7 @@ class Result:
     local_ms: tuple[float, float] = (float("nan"), float("nan"))  # p50, p99 of players on the table's node
     forwarded_ms: tuple[float, float] = (float("nan"), float("nan"))  # p50, p99 of players on another node
     redis_per_action: float = float("nan")
+    code: str = "this"  # which servers ran the row (Servers.label)
     failover_s: list[float] = field(default_factory=list)  # kill → the next event, per killed table
 
 
@@ -224,7 +244,9 @@ async def client(
     while True:
         url = f"ws://{HOST}:{ports[player.via]}/ws?token={player.token}"
         try:
-            async with connect(url, open_timeout=60, ping_interval=None, max_size=2**22) as ws:
+            async with connect(
+                url, open_timeout=60, ping_interval=None, max_size=2**22, additional_headers=forwarded(player.address)
+            ) as ws:
                 last = player.last if player.state is not None else None
                 await ws.send(json.dumps({"type": "subscribe", "table": player.table, "last": last, "ref": "sub"}))
                 await play(player, ws, http, refs, stop)
@@ -244,10 +266,11 @@ async def setup(nodes: list[httpx.AsyncClient], variant: str, bot: str, limit: a
     """Table k, created on node k mod K, its player's websocket on that node or (odd k) the next one."""
     owner = k % len(nodes)
     http = nodes[owner]
+    address = address_of(k)
     async with limit:
-        r = await _post(http, "/api/guests", json={"name": f"bench {k}"})
+        r = await _post(http, "/api/guests", json={"name": f"bench {k}"}, headers=forwarded(address))
         token = r.json()["token"]
-        headers = {"Authorization": f"Bearer {token}"}
+        headers = {"Authorization": f"Bearer {token}", **forwarded(address)}
         body = {"variant": variant, "target": 1000, "move_seconds": 600, "pause_seconds": 0}
         if variant == "individual":
             body["players"] = PLAYERS[variant]
@@ -255,7 +278,7 @@ async def setup(nodes: list[httpx.AsyncClient], variant: str, bot: str, limit: a
         await _post(http, f"/api/tables/{table}/join", json={"seat": 0}, headers=headers)
         await _post(http, f"/api/tables/{table}/bots", json={"level": bot}, headers=headers)
         via = (owner + k % 2) % len(nodes)
-        return Player(table, token, random.Random(k), bot, owner=owner, via=via)
+        return Player(table, token, random.Random(k), bot, owner=owner, via=via, address=address)
 
 
 async def _post(http: httpx.AsyncClient, url: str, **kwargs: Any) -> httpx.Response:
@@ -410,8 +433,19 @@ async def _admin(dsn: str, sql: str) -> None:
         await conn.close()
 
 
-def run(n: int, k: int, args: argparse.Namespace, console: Console) -> Result:
+@dataclass(frozen=True)
+class Servers:
+    """Which code the servers of a row run: ``label`` in the tables; ``tree``: a checkout whose ``capicua`` is
+    imported first (None: this one); ``flags``: added to ``capicua serve``."""
+
+    label: str
+    tree: Path | None = None
+    flags: tuple[str, ...] = ()
+
+
+def run(n: int, k: int, args: argparse.Namespace, console: Console, code: Servers | None = None) -> Result:
     """One row: ``k`` fresh servers (nodes of one database), N tables, the measurement, the servers stopped."""
+    code = code or Servers("this", flags=() if args.limits else ("--no-limits",))
     with tempfile.TemporaryDirectory(prefix="capicua-bench-") as tmp:
         ports = [free_port() for _ in range(k)]
         logs = [Path(tmp) / f"server-{i}.log" for i in range(k)]
@@ -425,15 +459,19 @@ def run(n: int, k: int, args: argparse.Namespace, console: Console) -> Result:
             env["CAPICUA_DATABASE_URL"] = f"postgresql+asyncpg://{netloc}/{database}"
         if k > 1:
             env["CAPICUA_REDIS_URL"] = args.redis
+        if code.tree is not None:
+            env["PYTHONPATH"] = str(code.tree)
         servers = []
         for i, port in enumerate(ports):
             command = [sys.executable, "-m", "capicua.cli", "serve", "--host", HOST, "--port", str(port)]
             command += ["--data-dir", str(Path(tmp) / f"data-{i}"), "--bot-delay", str(args.bot_delay)]
-            command += ["--no-limits"]  # thousands of tables from this one address
+            command += list(code.flags)
             command += ["--call-grace", str(args.call_grace), "--node-name", f"bench-{i}-{secrets.token_hex(2)}"]
             command += ["--lease-seconds", str(args.lease_seconds)]
             with logs[i].open("wb") as out:
-                servers.append(subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env))
+                servers.append(
+                    subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=code.tree or None)
+                )
         try:
             for server, port, log in zip(servers, ports, logs, strict=True):
                 deadline = time.monotonic() + 60
@@ -446,7 +484,9 @@ def run(n: int, k: int, args: argparse.Namespace, console: Console) -> Result:
                     time.sleep(0.1)
             budget = max(SETUP_MIN, SETUP_PER_TABLE * n) + args.warmup + args.seconds + 90
             try:
-                return asyncio.run(asyncio.wait_for(measure(servers, ports, n, args, console), budget))
+                result = asyncio.run(asyncio.wait_for(measure(servers, ports, n, args, console), budget))
+                result.code = code.label
+                return result
             except TimeoutError:
                 raise SystemExit(f"the run with {n} tables did not finish within {budget:.0f} s") from None
         finally:
@@ -501,13 +541,23 @@ def main() -> None:
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/0", help="the Redis of several nodes")
     parser.add_argument("--lease-seconds", type=float, default=5.0, help="the nodes' --lease-seconds")
     parser.add_argument("--failover", action="store_true", help="with several nodes: kill node 0 after the window")
+    parser.add_argument(
+        "--limits", action="store_true", help="keep the servers' rate limits on (each player from its own address)"
+    )
+    parser.add_argument("--against", metavar="REV", help="alternate each row with the servers of this git commit")
+    parser.add_argument("--repeat", type=int, default=1, help="with --against: rows of each kind per table count")
     args = parser.parse_args()
     if any(n < 1 or n > 5000 for n in args.tables) or not 0 < args.seconds <= 600 or not 0 <= args.warmup <= 60:
         parser.error("tables must be 1..5000, seconds 0..600, warmup 0..60")
     if any(k < 1 or k > 8 for k in args.nodes) or (max(args.nodes) > 1 and not args.postgres):
         parser.error("nodes must be 1..8, and several nodes need --postgres (they share one database)")
+    if not 1 <= args.repeat <= 20:
+        parser.error("repeat must be 1..20")
     console = Console(width=None if sys.stdout.isatty() else 160)
-    results = [run(n, k, args, console) for n in args.tables for k in args.nodes]
+    if args.against:
+        results = compare(args, console)
+    else:
+        results = [run(n, k, args, console) for n in args.tables for k in args.nodes]
 
     bots = f"3 {args.bot} bots" + (f" ({args.expert_tables} tables: 3 {args.expert})" if args.expert_tables else "")
     table = Table(
@@ -515,6 +565,8 @@ def main() -> None:
         f"(bot delay {args.bot_delay:g} s ±50 %), {'PostgreSQL' if args.postgres else 'SQLite'}, "
         f"{args.seconds:g} s a row ({os.cpu_count()} CPUs)"
     )
+    if args.against:
+        table.add_column("servers")
     for name in ("tables", "nodes", "in play", "actions/s", "ack p50 ms", "ack p99 ms", "acks", "errors", "rematches"):
         table.add_column(name, justify="right")
     for name in ("dropped", "server CPU", "workers CPU", "client CPU", "server RSS"):
@@ -529,6 +581,7 @@ def main() -> None:
             else []
         )
         table.add_row(
+            *([r.code] if args.against else []),
             str(r.tables),
             str(r.nodes),
             str(r.in_play),
@@ -552,9 +605,64 @@ def main() -> None:
     )
     if any(r.nodes > 1 for r in results):
         console.print(nodes_table(results))
+    if args.against:
+        console.print(ratio_table(results, args))
     for r in results:
         for text, count in r.error_codes.most_common(5):
             console.print(f"{r.tables} tables: {count} × error {text}", markup=False, highlight=False)
+
+
+def compare(args: argparse.Namespace, console: Console) -> list[Result]:
+    """The rows of ``--against REV``: for each table count (and node count), the servers of REV and this
+    checkout's in turn, ``--repeat`` times each, so that what else the machine does falls on both alike."""
+    root = Path(__file__).resolve().parents[1]
+    label = subprocess.run(
+        ["git", "-C", str(root), "rev-parse", "--short", args.against], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    results = []
+    with tempfile.TemporaryDirectory(prefix="capicua-against-") as tmp:
+        tree = Path(tmp) / "tree"
+        subprocess.run(["git", "-C", str(root), "worktree", "add", "--detach", str(tree), args.against], check=True,
+                       capture_output=True)  # fmt: skip
+        try:
+            serve = subprocess.run(
+                [sys.executable, "-m", "capicua.cli", "serve", "--help"],
+                capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(tree)}, cwd=tree,
+            ).stdout  # fmt: skip
+            before = Servers(label, tree, ("--no-limits",) if "--no-limits" in serve and not args.limits else ())
+            this = Servers("this", None, () if args.limits else ("--no-limits",))
+            for n in args.tables:
+                for k in args.nodes:
+                    for _ in range(args.repeat):
+                        for code in (before, this):
+                            console.print(f"{n} tables, {k} node(s): the servers of {code.label}", highlight=False)
+                            results.append(run(n, k, args, console, code))
+        finally:
+            subprocess.run(["git", "-C", str(root), "worktree", "remove", "--force", str(tree)], capture_output=True)
+    return results
+
+
+def ratio_table(results: list[Result], args: argparse.Namespace) -> Table:
+    """The medians of each kind of servers per table count, and this checkout's over the other's."""
+    limits = "rate limits on" if args.limits else "--no-limits"
+    table = Table(title=f"this checkout ({limits}) against {results[0].code}: medians of {args.repeat} rows each")
+    for name in ("tables", "nodes", "actions/s before", "actions/s this", "ratio", "ack p99 before", "ack p99 this",
+                 "ratio", "server CPU before", "server CPU this"):  # fmt: skip
+        table.add_column(name, justify="right")
+    keys = sorted({(r.tables, r.nodes) for r in results})
+    for n, k in keys:
+        before = [r for r in results if (r.tables, r.nodes) == (n, k) and r.code != "this"]
+        this = [r for r in results if (r.tables, r.nodes) == (n, k) and r.code == "this"]
+
+        def median(rows: list[Result], key: str) -> float:
+            return statistics.median(float(getattr(r, key)) for r in rows)
+
+        a0, a1 = median(before, "actions_per_second"), median(this, "actions_per_second")
+        p0, p1 = median(before, "p99_ms"), median(this, "p99_ms")
+        cpu0, cpu1 = median(before, "server_cpu"), median(this, "server_cpu")
+        table.add_row(str(n), str(k), f"{a0:,.0f}", f"{a1:,.0f}", f"{a1 / a0:.3f}", f"{p0:.1f}", f"{p1:.1f}",
+                      f"{p1 / p0:.3f}", f"{cpu0:.0f} %", f"{cpu1:.0f} %")  # fmt: skip
+    return table
 
 
 def nodes_table(results: list[Result]) -> Table:
