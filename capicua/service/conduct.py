@@ -167,10 +167,13 @@ class Conduct:
             )
 
     async def check_chat(self, player_id: str) -> None:
-        """Refuse (``muted``) an account a moderator muted."""
+        """Refuse (``muted``) an account a moderator muted, or banned (a socket opened before the ban)."""
         row = await self.store.account(player_id)
-        if row is not None and is_muted(row, self.clock()):
+        now = self.clock()
+        if row is not None and is_muted(row, now):
             raise ServiceError("muted", f"a moderator muted this account {_until_words(row.muted_until)}")
+        if row is not None and is_banned(row, now):
+            raise ServiceError("banned", f"a moderator closed this account {_until_words(row.banned_until)}")
 
     async def ban_words(self, player_id: str) -> str:
         """Why and how long the account is closed, for its owner (logging in)."""

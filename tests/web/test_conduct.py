@@ -178,3 +178,19 @@ def test_a_mute_silences_the_table_and_a_hidden_name_is_replaced_everywhere(h: H
     assert [e["action"] for e in standing["log"]] == ["unmute", "show-name", "hide-name", "mute"]
     sanctioned = h.client.get("/api/admin/flags", headers=mod.headers).json()["sanctioned"]
     assert sanctioned == []  # all undone
+
+
+def test_a_socket_opened_before_a_ban_says_nothing_more(h: Harness) -> None:
+    bia, davi = account(h, "Bia"), account(h, "Davi")
+    table_id = create_table(h.client, bia, variant="individual", players=2)["id"]
+    join(h.client, bia, table_id, 0)
+    join(h.client, davi, table_id, 1)
+    conn = h.connect(bia, "bia", 0)
+    conn.subscribe(table_id)
+    conn.expect("state")
+    mod = moderator(h, "Moderadora")
+    r = h.client.post(f"/api/admin/players/{bia.id}/ban", json={"reason": "spam at every table"}, headers=mod.headers)
+    assert r.status_code == 200
+    conn.send({"type": "chat", "table": table_id, "preset": "gg", "ref": "c1"})
+    error = conn.recv_until(lambda f: f["type"] == "error")
+    assert (error["code"], error["ref"]) == ("banned", "c1")
