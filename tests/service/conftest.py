@@ -9,13 +9,14 @@ cannot be reached the tests FAIL: a skipped PostgreSQL suite would hide exactly 
 
 from __future__ import annotations
 
+import contextlib
 import secrets
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 
-from capicua.service.store import default_url
+from capicua.service.store import Store, default_url
 from tests.aio import run_async
 from tests.pg import ADMIN_DSN, admin, sqlalchemy_url
 
@@ -63,3 +64,14 @@ def empty_store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[
         yield sqlalchemy_url(ADMIN_DSN, name)
     finally:
         run_async(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+@contextlib.asynccontextmanager
+async def opened(url: str) -> AsyncIterator[Store]:
+    """The store at ``url``, open (migrations run) for the block, closed after it whatever happens."""
+    store = Store(url)
+    await store.open()
+    try:
+        yield store
+    finally:
+        await store.close()

@@ -19,20 +19,17 @@ from capicua.service.ratings.points import FARM_LIMIT
 from capicua.service.ratings.service import Ratings
 from capicua.service.store import Store
 from tests.aio import run_async
+from tests.service.conftest import opened
 from tests.service.test_ratings import MONDAY, Clock, ended, fresh
 
 MINUTE = dt.timedelta(minutes=1)
 
 
 async def with_conduct(url: str, body: Callable[[Ratings, Conduct, Store, Clock], Awaitable[Any]]) -> Any:
-    store = Store(url)
-    await store.open()
     clock = Clock(MONDAY)
-    try:
+    async with opened(url) as store:
         ratings = Ratings(store.ratings, store.accounts.names, clock=clock)
         return await body(ratings, Conduct(store.conduct, clock), store, clock)
-    finally:
-        await store.close()
 
 
 async def accounts(store: Store, ids: list[str]) -> None:

@@ -18,6 +18,7 @@ from sqlalchemy.exc import IntegrityError
 from capicua.service.store import Store
 from capicua.service.store.schema import QuickPlayTicketRow
 from tests.aio import run_async
+from tests.service.conftest import opened
 
 T0 = dt.datetime(2030, 3, 10, 19, 0, tzinfo=dt.UTC)
 
@@ -50,9 +51,7 @@ async def new_table(store: Store) -> str:
 
 def test_a_join_replaces_the_players_waiting_ticket_and_the_queue_reads_in_order(store_url: str) -> None:
     async def body() -> None:
-        store = Store(store_url)
-        await store.open()
-        try:
+        async with opened(store_url) as store:
             qp = store.quickplay
             game, p = fresh()
             first = await qp.join(partial(ticket, f"{p}1", game, 0))
@@ -70,17 +69,13 @@ def test_a_join_replaces_the_players_waiting_ticket_and_the_queue_reads_in_order
             newer = await qp.join(partial(ticket, f"{p}1", game, 3))
             assert (await qp.ticket(again.id)).table_id == table  # type: ignore[union-attr]
             assert [t.id for t in await qp.waiting(game)] == [other.id, newer.id]
-        finally:
-            await store.close()
 
     run_async(body())
 
 
 def test_the_database_refuses_a_second_waiting_ticket_for_a_player(store_url: str) -> None:
     async def body() -> None:
-        store = Store(store_url)
-        await store.open()
-        try:
+        async with opened(store_url) as store:
             game, p = fresh()
             await store.quickplay.join(partial(ticket, f"{p}1", game))
             row = ticket(f"{p}1", game, 5)
@@ -94,10 +89,7 @@ def test_the_database_refuses_a_second_waiting_ticket_for_a_player(store_url: st
                     await conn.execute(insert(QuickPlayTicketRow).values(values))
             assert [t.player_id for t in await store.quickplay.waiting(game)] == [f"{p}1", f"{p}0"]
             # Two joins of one player at once (two nodes): one waiting ticket is left, the later one's.
-            a, b = Store(store_url), Store(store_url)
-            await a.open()
-            await b.open()
-            try:
+            async with opened(store_url) as a, opened(store_url) as b:
                 for k in range(5):
                     await asyncio.gather(
                         a.quickplay.join(partial(ticket, f"{p}2", game, k)),
@@ -105,20 +97,13 @@ def test_the_database_refuses_a_second_waiting_ticket_for_a_player(store_url: st
                     )
                     waiting = [t for t in await store.quickplay.waiting(game) if t.player_id == f"{p}2"]
                     assert len(waiting) == 1, waiting
-            finally:
-                await a.close()
-                await b.close()
-        finally:
-            await store.close()
 
     run_async(body())
 
 
 def test_a_group_is_claimed_all_or_nothing(store_url: str) -> None:
     async def body() -> None:
-        store = Store(store_url)
-        await store.open()
-        try:
+        async with opened(store_url) as store:
             qp = store.quickplay
             game, p = fresh()
             rows = [await qp.join(partial(ticket, f"{p}{k}", game, k)) for k in range(5)]
@@ -137,17 +122,13 @@ def test_a_group_is_claimed_all_or_nothing(store_url: str) -> None:
             # A seated ticket cannot be left, nor claimed again.
             assert not await qp.leave(rows[0].id, f"{p}0")
             assert not await qp.claim([rows[0].id], two)
-        finally:
-            await store.close()
 
     run_async(body())
 
 
 def test_touch_leave_and_forget(store_url: str) -> None:
     async def body() -> None:
-        store = Store(store_url)
-        await store.open()
-        try:
+        async with opened(store_url) as store:
             qp = store.quickplay
             game, p = fresh()
             ana = await qp.join(partial(ticket, f"{p}ana", game))
@@ -162,8 +143,6 @@ def test_touch_leave_and_forget(store_url: str) -> None:
             assert await qp.leave(ana.id, f"{p}ana")
             assert await qp.ticket(ana.id) is None and await qp.count_waiting(game) == 0
             assert game not in await qp.games_waiting()
-        finally:
-            await store.close()
 
     run_async(body())
 
@@ -173,10 +152,7 @@ def test_claims_racing_from_two_nodes_give_each_ticket_one_table(store_url: str)
     the table of exactly one winning claim, and a claim that lost changed nothing."""
 
     async def body() -> None:
-        a, b = Store(store_url), Store(store_url)
-        await a.open()
-        await b.open()
-        try:
+        async with opened(store_url) as a, opened(store_url) as b:
             game, p = fresh()
             for round_ in range(6):
                 rows = [await a.quickplay.join(partial(ticket, f"{p}{round_}-{k}", game, k)) for k in range(6)]
@@ -197,8 +173,5 @@ def test_claims_racing_from_two_nodes_give_each_ticket_one_table(store_url: str)
                 for i in ids:
                     got = await a.quickplay.ticket(i)
                     assert got is not None and got.table_id == claimed.get(i)
-        finally:
-            await a.close()
-            await b.close()
 
     run_async(body())
