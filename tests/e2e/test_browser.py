@@ -207,3 +207,25 @@ def test_a_new_password_ends_the_other_browsers_session_and_log_out_everywhere_e
     assert http.get(f"{server}/api/me", headers=ana.headers).status_code == 401
     assert http.post(f"{server}/api/login", json={"username": ana.username, "password": "outra-senha-9"}).is_success
     assert not laptop.errors and not phone.errors
+
+
+@pytest.mark.parametrize(
+    ("lang", "levels"),
+    [
+        ("pt-BR", ["Iniciante", "Fácil", "Médio", "Difícil", "Mestre"]),
+        ("es", ["Principiante", "Fácil", "Medio", "Difícil", "Maestro"]),
+    ],
+)
+def test_bot_levels_in_the_players_words(browser: Any, server: str, lang: str, levels: list[str]) -> None:
+    """Issue 22, item 6: the level picker and a bot's seat say Iniciante … Mestre, never the engines' names."""
+    page = new_page(browser, lang)
+    page.goto(server)
+    page.wait_for_selector("#create")
+    options = page.eval_on_selector_all("#bot option", "os => os.map(o => [o.textContent, o.title])")
+    assert [text for text, _ in options] == levels and all(about for _, about in options)
+    create_table(page, "dominousa", 50)
+    page.wait_for_selector(".seat-chip .kind")
+    kinds = page.eval_on_selector_all(".seat-chip .kind", "ks => ks.map(k => k.textContent)")
+    assert levels[1] in kinds, kinds  # the lobby's default level: Fácil
+    text = page.inner_text("body").lower()
+    assert not any(word in text for word in ("greedy", "guloso", "scorer", "pimc", "codicioso")), text

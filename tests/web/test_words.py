@@ -30,3 +30,24 @@ def test_every_error_code_of_the_service_has_words() -> None:
     words = json.loads((STATIC / "words.json").read_text(encoding="utf-8"))
     missing = sorted(code for code in CODES if f"error_{code}" not in words)
     assert not missing, missing
+
+
+def test_every_bot_level_has_a_players_name_and_the_engines_names_are_never_shown() -> None:
+    """Issue 22, item 6: the levels are Iniciante / Fácil / Médio / Difícil / Mestre (es: Principiante … Maestro;
+    en: Beginner … Master), weakest first as the ladder is; the bots' own names (random, greedy, scorer, pimc,
+    expert, guloso) are nowhere a player reads."""
+    from capicua.bots.registry import LEVELS
+
+    words = json.loads((STATIC / "words.json").read_text(encoding="utf-8"))
+    names = [words[f"level_{level.name}"] for level in LEVELS]
+    assert names == [
+        ["Iniciante", "Principiante", "Beginner"],
+        ["Fácil", "Fácil", "Easy"],
+        ["Médio", "Medio", "Medium"],
+        ["Difícil", "Difícil", "Hard"],
+        ["Mestre", "Maestro", "Master"],
+    ]
+    assert all(f"level_{level.name}_about" in words for level in LEVELS)
+    engine = re.compile(r"\b(scorer|pimc|greedy|guloso|codicioso)\b", re.IGNORECASE)
+    shown = [(key, w) for key, texts in words.items() for w in texts if engine.search(w)]
+    assert shown == []

@@ -1,4 +1,4 @@
-// Who is who: a seat's name and kind ("Tambaqui (especialista)"), a side's name ("Ana & Caio", or
+// Who is who: a seat's name and kind ("Tambaqui (Mestre)"), a bot level's name, a side's name ("Ana & Caio", or
 // Nós/Eles from my seat), the score line, and which seat sits where around the felt.
 import { fill, t } from "./i18n.js";
 
@@ -16,10 +16,20 @@ export function peopleOf(frame) {
   };
 }
 
-// "Tambaqui (especialista)" for a bot, the name alone for a person.
+// A bot level in the players' words (Iniciante, Fácil, Médio, Difícil, Mestre): its spec may carry an
+// argument (pimc:24, expert:200), which the name leaves out.
+export function levelName(spec) {
+  const name = String(spec).split(":")[0];
+  return t(`level_${name}`, name);
+}
+
+// What a bot level does, in the players' words (the level picker's hint).
+export const levelAbout = (spec) => t(`level_${String(spec).split(":")[0]}_about`, "");
+
+// "Tambaqui (Mestre)" for a bot, the name alone for a person.
 export function seatTitle(people, k) {
   const level = people.levels[k];
-  return level ? `${people.names[k]} (${t(level)})` : people.names[k];
+  return level ? `${people.names[k]} (${levelName(level)})` : people.names[k];
 }
 
 // The seats of a side: a team's two seats (partnerships), or the seat itself.

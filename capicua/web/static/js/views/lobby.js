@@ -9,7 +9,7 @@ import { $, el, showError } from "../dom.js";
 import { allGames, gameNamed } from "../games.js";
 import { icon } from "../icons.js";
 import { fill, plural, t } from "../i18n.js";
-import { scoreLine } from "../names.js";
+import { levelAbout, levelName, scoreLine } from "../names.js";
 import { page } from "../page.js";
 import { gameTitle, nameWithRating } from "../ratings.js";
 import { unfollow } from "../socket.js";
@@ -112,7 +112,7 @@ function createForm(games, bots) {
     field("rated", t("rated"), el("input", { id: "rated", type: "checkbox", onchange: linkRatedAndBots }), t("rated_help")),
     field("bots_after", t("bots_after"), el("input", { id: "bots_after", type: "number", min: 0, max: 600, placeholder: "—" })),
     field("bot", t("bot"), el("select", { id: "bot" }, bots.map((b) =>
-      el("option", { value: b.name, title: b.summary, selected: b.name === DEFAULT_BOT }, t(b.name))))),
+      el("option", { value: b.name, title: levelAbout(b.name), selected: b.name === DEFAULT_BOT }, levelName(b.name))))),
     el("p", { class: "form-note", id: "rated-note", hidden: true }, t("rated_help")),
     el("button", { type: "submit", class: "primary" }, t("create")));
 }

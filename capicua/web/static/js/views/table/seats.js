@@ -3,7 +3,7 @@
 import { el } from "../../dom.js";
 import { icon } from "../../icons.js";
 import { plural, t } from "../../i18n.js";
-import { placesFrom, seatTitle } from "../../names.js";
+import { levelName, placesFrom, seatTitle } from "../../names.js";
 import { ratingBadge } from "../../ratings.js";
 import { tileBacks } from "../../tiles.js";
 import { touchedTiles } from "./decisions.js";
@@ -42,7 +42,7 @@ export function seatChip(store, people, k, place, extra = null) {
   const turn = hand && !hand.end && hand.turn === k && frame.winner == null;
   const cls = ["seat-chip", `place-${place}`, turn ? "turn" : "", me ? "me" : "", s.away ? "away" : "", s.empty ? "empty" : "",
     hand?.partnerships ? `side-${k % 2}` : ""].join(" ");
-  const kind = s.empty ? null : s.bot ? t(s.bot) : s.bot_account ? t("bot_label") : s.away ? t("away") : me ? t("you") : null;
+  const kind = s.empty ? null : s.bot ? levelName(s.bot) : s.bot_account ? t("bot_label") : s.away ? t("away") : me ? t("you") : null;
   return el("div", { class: cls, "data-seat": k, "aria-label": `${seatTitle(people, k)}${turn ? ` — ${t("their_turn")}` : ""}` },
     el("div", { class: "who" }, icon(s.bot || s.bot_account ? "bot" : "user"),
       el("span", { class: "name", title: seatTitle(people, k) }, s.empty ? t("empty_seat") : s.name),
