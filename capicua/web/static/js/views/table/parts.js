@@ -80,8 +80,11 @@ const DRAW = {
     const close = () => { closedResults.set(f.table.id, f.table.match); draw(store.closeResult()); };
     $(".result-box", main).replaceChildren((!closed && resultDialog(f, people, close)) || "");
   },
-  history(main, store, people) {
-    renderHistory($(".history-panel", main), store.frame, people);
+  history(main, store, people, draw) {
+    renderHistory($(".history-panel", main), store.frame, people, {
+      tab: store.historyTab, choose: (tab) => draw(store.showTab(tab)),
+      open: store.sheetOpen, toggle: (i) => draw(store.toggleSheetRow(i)),
+    });
   },
   chat(main, store, people, draw) {
     renderChat($(".chat-panel", main), store, () => draw(store.mutesChanged()));

@@ -33,7 +33,8 @@ export const SLICES = {
     f.hand && [f.hand.end, f.hand.outcome, f.hand.public?.last, f.hand.revealed, f.hand.scores, f.hand.points]],
   result: (f, s) => [f.winner, f.totals, f.hands, f.table.id, f.table.match, f.table.rated, people(f), s.resultClosed,
     f.hand && [f.hand.end, f.hand.outcome, f.hand.public?.last]],
-  history: (f) => [people(f), f.hand && [f.hand.hand, f.hand.history, f.hand.scores]],
+  history: (f, s) => [people(f), s.historyTab, s.historyTab === "sheet"
+    ? [f.hands, f.totals, [...s.sheetOpen]] : f.hand && [f.hand.hand, f.hand.history, f.hand.scores]],
   chat: (f, s) => [f.seat, f.table.seats, f.table.options.strict, f.winner, f.hand?.end, Boolean(f.hand), s.chatCount, s.mutes],
 };
 export const PARTS = Object.keys(SLICES);
@@ -55,6 +56,8 @@ export class TableStore {
     this.bubbles = {}; // seat → {text, cls, at}: the speech bubble of its last action or message
     this.resultClosed = resultClosed ?? null; // the match whose result I closed
     this.mutes = 0; // how many times I muted or unmuted somebody
+    this.historyTab = "moves"; // the side panel's tab: the hand's moves, or the score sheet ("sheet")
+    this.sheetOpen = new Set(); // the hands of the score sheet whose reasons are shown
     this.drawn = {}; // part → the slice it was last drawn from (JSON)
     this.muted = muted;
     this.now = now;
@@ -135,6 +138,13 @@ export class TableStore {
   moveSent() { this.picked = null; this.galoArmed = false; return this.changed(); }
   closeResult() { this.resultClosed = this.frame?.table.match ?? null; return this.changed(); }
   mutesChanged() { this.mutes += 1; return this.changed(); }
+  showTab(tab) { this.historyTab = tab; return this.changed(); }
+  toggleSheetRow(i) {
+    const open = new Set(this.sheetOpen);
+    if (open.has(i)) open.delete(i); else open.add(i);
+    this.sheetOpen = open;
+    return this.changed();
+  }
 
   // Parts to draw again whatever their slice (what they show came from elsewhere: the bot accounts, who may
   // referee), or every part (a new page: another language, another name).
