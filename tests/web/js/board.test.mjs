@@ -10,6 +10,8 @@ import { layoutBoard, overlaps, rectOf, ghost } from "../../../capicua/web/stati
 // desktop (1280 × 800) at a table of four, and a desktop at a table of two (a wider felt).
 const FELTS = { phone: [328, 437], desktop: [516, 442], "desktop, two players": [900, 442] };
 const HANDS = 1000;
+// The strip along the felt's bottom the table view keeps clear for its pills (views/table/felt.js).
+const CLEAR = 26;
 
 // A small seeded generator (mulberry32).
 function random(seed) {
@@ -80,14 +82,15 @@ const same = (a, b) => a.x === b.x && a.y === b.y;
 // Everything the issue asks of one hand's layout; the problems found (empty: none).
 function problems({ layout, lead }, [width, height]) {
   const found = [];
-  const { unit, X, Y, tiles, arms, marks } = layoutBoard(layout, width, height, lead);
+  const { unit, X, Y, B, tiles, arms, marks } = layoutBoard(layout, width, height, lead, CLEAR);
   const rects = tiles.map(rectOf);
   const count = layout.shape === "spinner" ? 1 + Object.values(layout.arms).flat().length : layout.line.length;
   if (tiles.length !== count) found.push(`${tiles.length} tiles laid of ${count}`);
-  // The felt in tile units, as the page draws it: centred, width × height pixels at `unit` per unit.
-  const W = width / 2 / unit, H = height / 2 / unit;
-  const inFelt = (r) => r[0] >= -W - 1e-6 && r[2] <= W + 1e-6 && r[1] >= -H - 1e-6 && r[3] <= H + 1e-6;
-  if (X > W || Y > H) found.push("the layout's bounds are larger than the felt");
+  // The felt in tile units, as the page draws it: centred, width × height pixels at `unit` per unit, less
+  // the strip along its bottom.
+  const W = width / 2 / unit, H = height / 2 / unit, bottom = (height / 2 - CLEAR) / unit;
+  const inFelt = (r) => r[0] >= -W - 1e-6 && r[2] <= W + 1e-6 && r[1] >= -H - 1e-6 && r[3] <= bottom + 1e-6;
+  if (X > W || Y > H || B > bottom) found.push("the layout's bounds are larger than the felt");
   rects.forEach((r, i) => {
     if (!inFelt(r)) found.push(`${tiles[i].text} outside the felt`);
     for (let j = 0; j < i; j++) if (overlaps(r, rects[j])) found.push(`${tiles[i].text} over ${tiles[j].text}`);
@@ -123,7 +126,7 @@ function problems({ layout, lead }, [width, height]) {
       const ahead = d.x > 0 ? [r[2], p.y - 2, r[2] + reach, p.y + 2] : d.x < 0 ? [r[0] - reach, p.y - 2, r[0], p.y + 2]
         : d.y > 0 ? [p.x - 2, r[3], p.x + 2, r[3] + reach] : [p.x - 2, r[1] - reach, p.x + 2, r[1]];
       const first = list.slice(0, i).every((q) => same(q.dir, list[0].dir));
-      const edge = !(ahead[0] >= -X && ahead[2] <= X && ahead[1] >= -Y && ahead[3] <= Y);
+      const edge = !(ahead[0] >= -X && ahead[2] <= X && ahead[1] >= -Y && ahead[3] <= B);
       const lanes = layout.shape === "spinner" && (overlaps(ahead, [-1, -1e9, 1, 1e9]) || overlaps(ahead, [-1e9, -1, 1e9, 1]));
       const tile = rects.some((q) => overlaps(ahead, q));
       if (first ? !edge : !(edge || lanes || tile)) found.push(`${end}: turns at ${p.text} (${p.x}, ${p.y}) short of the edge`);

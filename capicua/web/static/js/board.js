@@ -35,9 +35,9 @@ function drawMark(m, unit) {
 
 // The board as an SVG of width × height pixels (the felt's). opts: lead (index in a line), last (the tile
 // just played, highlighted), targets ([{end, tile, pip, label, onclick}]: where a picked tile may go,
-// pressable).
+// pressable), clear (pixels along the bottom to keep free of tiles: the felt's count and boneyard).
 export function renderBoard(layout, width, height, opts = {}) {
-  const { unit, X, Y, tiles, arms, marks } = layoutBoard(layout, width, height, opts.lead || 0);
+  const { unit, X, Y, tiles, arms, marks } = layoutBoard(layout, width, height, opts.lead || 0, opts.clear || 0);
   const ghosts = (opts.targets || []).map((g) => ({ ...g, at: ghost(arms, g.end, g.tile, g.pip) })).filter((g) => g.at);
   const last = opts.last ? norm(opts.last) : null;
   const root = svg("svg", { class: "board-svg", viewBox: `${-X * 100} ${-Y * 100} ${X * 200} ${Y * 200}`,

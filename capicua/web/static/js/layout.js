@@ -98,7 +98,7 @@ function lay(arm, [text, inner, outer], place) {
 
 // The arms of a layout with their regions: [end, start point, facing, turn, region, tiles], and the tile in
 // the middle. Tiles: [text, inner pip, outer pip].
-function armsOf(layout, X, Y, lead) {
+function armsOf(layout, X, Y, lead, B) {
   if (layout.shape === "spinner") {
     if (!layout.spinner) return null;
     const [s] = pipsOf(layout.spinner);
@@ -108,8 +108,8 @@ function armsOf(layout, X, Y, lead) {
     return { middle, arms: [
       ["W", { x: -0.5, y: 0 }, LEFT, [[-X, -1, -0.5, 1], [-X, -Y, -1, -1]], list("W")],
       ["N", { x: 0, y: -1 }, UP, [[-1, -Y, X, -1]], list("N")],
-      ["E", { x: 0.5, y: 0 }, RIGHT, [[0.5, -1, X, 1], [1, 1, X, Y]], list("E")],
-      ["S", { x: 0, y: 1 }, DOWN, [[-X, 1, 1, Y]], list("S")],
+      ["E", { x: 0.5, y: 0 }, RIGHT, [[0.5, -1, X, 1], [1, 1, X, B]], list("E")],
+      ["S", { x: 0, y: 1 }, DOWN, [[-X, 1, 1, B]], list("S")],
     ].map(([end, a, d, region, tiles]) => [end, a, d, "cw", region, tiles]) };
   }
   const line = layout.line || [];
@@ -121,16 +121,17 @@ function armsOf(layout, X, Y, lead) {
   const right = line.slice(k + 1).map((p) => [p, ...pipsOf(p)]);
   const left = line.slice(0, k).reverse().map((p) => { const [o, i] = pipsOf(p); return [p, i, o]; });
   return { middle, arms: [
-    ["R", { x: half, y: 0 }, RIGHT, DOWN, [[half, -1, X, 1], [-X, 1, X, Y]], right],
+    ["R", { x: half, y: 0 }, RIGHT, DOWN, [[half, -1, X, 1], [-X, 1, X, B]], right],
     ["L", { x: -half, y: 0 }, LEFT, UP, [[-X, -1, -half, 1], [-X, -Y, X, -1]], left],
   ] };
 }
 
-// Every tile's place in a felt of half-width X and half-height Y (units), or null if the hand does not fit
-// (lenient: lay it anyway, the last resort). Each tile: {text, inner, outer, x, y, angle, dir, end}; the
+// Every tile's place in a felt of half-width X and half-height Y (units), down to B below the middle (Y
+// unless the felt's bottom is kept clear), or null if the hand does not fit (lenient: lay it anyway, the
+// last resort). Each tile: {text, inner, outer, x, y, angle, dir, end}; the
 // spinner or lead has spinner/lead set. arms: per end, the walked arm (for where a tile would go).
-export function arrange(layout, X, Y, lead = 0, lenient = false) {
-  const spec = armsOf(layout, X, Y, lead);
+export function arrange(layout, X, Y, lead = 0, lenient = false, B = Y) {
+  const spec = armsOf(layout, X, Y, lead, B);
   if (!spec) return { tiles: [], arms: {} };
   const tiles = [{ ...spec.middle, lead: layout.shape !== "spinner" }];
   const arms = {};
@@ -169,17 +170,19 @@ export const MIN_UNIT = 4;
 
 // The layout for a felt of width × height pixels: the largest unit (pixels per tile unit, 38 at most, less
 // on a narrow felt) at which every tile and every open end's pip count lies inside the felt, the tiles
-// apart. Returns {unit, X, Y, tiles, arms, marks: [{end, pip, x, y}]} (tile units; the felt is
-// [-X, X] × [-Y, Y]).
-export function layoutBoard(layout, width, height, lead = 0) {
+// apart; `clear` pixels along the felt's bottom kept free (where the table view shows its count and
+// boneyard). Returns {unit, X, Y, B, tiles, arms, marks: [{end, pip, x, y}]} (tile units; the felt is
+// [-X, X] × [-Y, Y], the tiles within [-X, X] × [-Y, B]).
+export function layoutBoard(layout, width, height, lead = 0, clear = 0) {
   const margin = 4; // pixels kept clear along the felt's edge
   let unit = Math.min(MAX_UNIT, Math.max(17, width / 14));
-  let found = null, X = 0, Y = 0;
+  let found = null, X = 0, Y = 0, B = 0;
   for (;;) {
     X = (width / 2 - margin) / unit;
     Y = (height / 2 - margin) / unit;
+    B = Math.max(1.5, (height / 2 - margin - clear) / unit);
     const last = unit * 0.92 < MIN_UNIT;
-    if (X >= 1.5 && Y >= 1.5) found = arrange(layout, X, Y, lead, last);
+    if (X >= 1.5 && Y >= 1.5) found = arrange(layout, X, Y, lead, last, B);
     if (found || last) break;
     unit *= 0.92;
   }
@@ -187,7 +190,7 @@ export function layoutBoard(layout, width, height, lead = 0) {
   const ends = layout.ends || {};
   const marks = Object.keys(found.arms).filter((end) => Number.isInteger(ends[end]))
     .map((end) => ({ end, pip: ends[end], ...markAt(found.arms, end) }));
-  return { unit, X, Y, tiles: found.tiles, arms: found.arms, marks };
+  return { unit, X, Y, B, tiles: found.tiles, arms: found.arms, marks };
 }
 
 // The index of the lead in a line: as many tiles lie left of it as were played on the left end.
