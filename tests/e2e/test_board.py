@@ -112,3 +112,23 @@ def test_a_long_hand_lies_on_the_felt_with_each_open_end_marked(
         assert [t for t, b in tiles if overlap(m["box"], b)] == []
         assert m["box"][2] - m["box"][0] >= 11  # big enough to read
     assert not page.errors
+
+
+@pytest.mark.parametrize(
+    ("lang", "names"),
+    [
+        ("es", {"W": "punta oeste: 6", "E": "punta este: 1", "N": "punta norte: 6", "S": "punta sur: 1"}),
+        ("en", {"W": "west end: 6", "E": "east end: 1", "N": "north end: 6", "S": "south end: 1"}),
+    ],
+)
+def test_the_ends_pip_counts_are_named_in_the_pages_language(
+    browser: Any, server: str, lang: str, names: dict[str, str]
+) -> None:
+    page = new_page(browser, lang=lang, **PHONE)
+    open_lobby(page, server)
+    make_table(page, server, variant="amazonense", bots_after=None)
+    page.wait_for_function("() => document.querySelector('.felt .board').clientHeight > 100")
+    marks = page.evaluate(DRAW, [CROSS, 0])["marks"]
+    assert {m["end"]: m["label"] for m in marks} == names
+    assert all(m["shown"] and m["text"] == m["label"][-1] for m in marks)
+    assert not page.errors
