@@ -199,6 +199,17 @@ describe("the layout", () => {
     assert.ok(layoutBoard(line(27), 320, 240, 0).unit < layoutBoard(line(3), 320, 240, 0).unit);
   });
 
+  it("draws a cross a little smaller rather than curl an arm up while the felt has room", () => {
+    // at a phone's full size, nine tiles to the west would go out, up, along the top and down again
+    const W = ["6-1", "1-2", "2-3", "3-4", "4-5", "5-0", "0-1", "1-3", "3-5"];
+    const layout = { shape: "spinner", spinner: "6-6", arms: { W, E: ["6-1"], N: [], S: [] }, ends: {} };
+    const { unit, tiles } = layoutBoard(layout, ...FELTS.phone, 0, CLEAR);
+    const dirs = tiles.filter((p) => p.end === "W").map((p) => `${p.dir.x},${p.dir.y}`);
+    const corners = dirs.filter((d, i) => i && d !== dirs[i - 1]).length;
+    assert.ok(corners <= 2, dirs.join(" "));
+    assert.ok(unit < 23 && unit > 16, unit);
+  });
+
   it("finds the problems it looks for", () => {
     // the checks themselves: two tiles over each other, a tile off the felt, a double lengthwise
     assert.ok(overlaps(rectOf({ x: 0, y: 0, angle: 90 }), rectOf({ x: 1, y: 0, angle: 0 })));

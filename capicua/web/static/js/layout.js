@@ -40,7 +40,7 @@ const inside = (r, region) => Math.abs(region.reduce((s, q) => s + area(meet(r, 
 // One arm as it is walked: its region, where its open end is (a: the middle of the end's edge, d: the way
 // it faces), how it turns, the rectangles its tiles cover.
 function startArm(region, a, d, turn) {
-  return { region, a, d, turn, run: d, taken: [], tiles: [] };
+  return { region, a, d, turn, run: d, taken: [], tiles: [], turns: 0 };
 }
 
 // The ways one more tile (inner pip `inner` touching) may lie at the arm's end: straight on, or turning the
@@ -89,6 +89,7 @@ function nextPlace(arm, double, lenient = false) {
 function lay(arm, [text, inner, outer], place) {
   const p = { text, inner, outer, x: place.c.x, y: place.c.y, angle: angle(place.along), dir: place.d };
   if (horizontal(arm.d) && !horizontal(place.d)) arm.run = arm.d;
+  if (place.d.x !== arm.d.x || place.d.y !== arm.d.y) arm.turns++;
   arm.tiles.push(p);
   arm.taken.push(rectAlong(place.c, place.along));
   arm.a = place.a;
@@ -170,22 +171,26 @@ export const MIN_UNIT = 4;
 
 // The layout for a felt of width × height pixels: the largest unit (pixels per tile unit, 38 at most, less
 // on a narrow felt) at which every tile and every open end's pip count lies inside the felt, the tiles
-// apart; `clear` pixels along the felt's bottom kept free (where the table view shows its count and
+// apart. On the cross, a somewhat smaller unit (down to 70 % of the first) if it spares an arm its third
+// corner (out to the edge, along it, along the next: no arm curls up while the felt has room); `clear` pixels along the felt's bottom kept free (where the table view shows its count and
 // boneyard). Returns {unit, X, Y, B, tiles, arms, marks: [{end, pip, x, y}]} (tile units; the felt is
 // [-X, X] × [-Y, Y], the tiles within [-X, X] × [-Y, B]).
 export function layoutBoard(layout, width, height, lead = 0, clear = 0) {
   const margin = 4; // pixels kept clear along the felt's edge
-  let unit = Math.min(MAX_UNIT, Math.max(17, width / 14));
-  let found = null, X = 0, Y = 0, B = 0;
+  const first = Math.min(MAX_UNIT, Math.max(17, width / 14));
+  const curled = (f) => layout.shape === "spinner" && Object.values(f.arms).some((arm) => arm.turns > 2);
+  let unit = first, found = null, fit = null, X = 0, Y = 0, B = 0;
   for (;;) {
     X = (width / 2 - margin) / unit;
     Y = (height / 2 - margin) / unit;
     B = Math.max(1.5, (height / 2 - margin - clear) / unit);
     const last = unit * 0.92 < MIN_UNIT;
-    if (X >= 1.5 && Y >= 1.5) found = arrange(layout, X, Y, lead, last, B);
-    if (found || last) break;
+    found = X >= 1.5 && Y >= 1.5 ? arrange(layout, X, Y, lead, last, B) : null;
+    if (found && !fit) fit = { found, unit, X, Y, B };
+    if ((found && !curled(found)) || last || (fit && unit * 0.92 < first * 0.7)) break;
     unit *= 0.92;
   }
+  if (fit && (!found || curled(found))) ({ found, unit, X, Y, B } = fit); // curled up at every size: the largest
   found = found || { tiles: [], arms: {} };
   const ends = layout.ends || {};
   const marks = Object.keys(found.arms).filter((end) => Number.isInteger(ends[end]))
