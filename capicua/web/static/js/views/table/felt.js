@@ -27,13 +27,18 @@ function targets(hand, picked, play) {
     });
 }
 
+// The height of the pills on the felt's bottom (style.css: .felt-info), in pixels.
+const FELT_INFO_HEIGHT = 26;
+
 // The board of `hand` in box, with where the picked tile may go (play: lay it there).
 export function renderBoardInto(box, hand, picked, play) {
   const w = box.clientWidth || 320;
   const h = box.clientHeight || 240;
   if (!hand) { box.replaceChildren(); return; }
   const lead = hand.layout.shape === "line" ? leadIndex(hand.history, hand.layout.line.length) : 0;
-  box.replaceChildren(renderBoard(hand.layout, w, h, { lead, last: lastPlay(hand.history), targets: targets(hand, picked, play) }));
+  // the bottom's strip kept for the felt's pills (the count, the boneyard, the match clock: feltInfo)
+  box.replaceChildren(renderBoard(hand.layout, w, h, { lead, last: lastPlay(hand.history), targets: targets(hand, picked, play),
+    clear: FELT_INFO_HEIGHT }));
 }
 
 // The little facts on the felt's corner.
