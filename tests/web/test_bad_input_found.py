@@ -386,3 +386,22 @@ def test_http_every_operation_documents_its_errors(h: Harness) -> None:
     assert "404" in ops["/api/records/{record_id}"]["get"]["responses"]
     codes = doc["components"]["schemas"]["ErrorOut"]["properties"]["error"]["enum"]
     assert {"invalid", "not-found", "method-not-allowed", "too-large", "too-fast", "taken"} <= set(codes)
+
+
+@pytest.mark.parametrize("space", ["\u00a0", "\u2007", "\u202f", "\u3000"])
+def test_a_no_break_space_is_a_space_in_names_and_chat(h: Harness, space: str) -> None:
+    """Found by tests/web/test_protocol_stateful.py (its chat rule, text ``'6…r7Ċ5hÏ²\\xa0'``): a no-break space
+    (any of Unicode's space separators) was refused as a control character, in a chat text and in every name.
+    It is a space: runs of spaces made one, as docs/protocol.md says."""
+    r = h.client.post("/api/guests", json={"name": f"Ana{space}{space}Paula{space}"})
+    assert r.status_code == 200 and r.json()["name"] == "Ana Paula", r.text
+    ana = h.guest("Ana")
+    table_id = create_table(h.client, ana, variant="dominousa", sit=True)["id"]
+    conn = h.connect(ana, "ana", 0)
+    conn.subscribe(table_id)
+    conn.expect("state")
+    conn.send({"type": "chat", "table": table_id, "text": f"boa{space}sorte", "ref": 1})
+    assert conn.expect("chat")["text"] == "boa sorte"
+    conn.send({"type": "chat", "table": table_id, "text": "linha\u2028nova", "ref": 2})  # a line separator is not
+    error = conn.expect("error")
+    assert (error["code"], error["ref"]) == ("malformed", 2), error
