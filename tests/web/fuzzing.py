@@ -14,11 +14,15 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import Phase
 
-__all__ = ["SCALE", "record", "scaled", "totals"]
+__all__ = ["PHASES", "SCALE", "record", "scaled", "totals"]
 
 #: Every fuzzing test's examples are multiplied by this.
 SCALE = float(os.environ.get("CAPICUA_FUZZ_SCALE", "1"))
+#: ``CAPICUA_FUZZ_SHRINK=0``: a failure is reported as found, not shrunk first (shrinking a long stateful run
+#: may take minutes).
+PHASES = tuple(Phase) if os.environ.get("CAPICUA_FUZZ_SHRINK", "1") != "0" else tuple(set(Phase) - {Phase.shrink})
 #: The name of the count files, in the session's temporary directory.
 PREFIX = "fuzz-inputs-"
 
@@ -27,11 +31,14 @@ def scaled(examples: int) -> int:
     return max(1, round(examples * SCALE))
 
 
-def record(tmp_path_factory: pytest.TempPathFactory, test: str, kind: str, count: int, seconds: float) -> None:
-    """Say that ``test`` sent ``count`` inputs of ``kind`` (``http``, ``ws``) in ``seconds``."""
+def record(
+    tmp_path_factory: pytest.TempPathFactory, test: str, kind: str, count: int, seconds: float, **more: int
+) -> None:
+    """Say that ``test`` sent ``count`` inputs of ``kind`` (``http``, ``ws``) in ``seconds`` (``more``: its own
+    counts, kept beside)."""
     name = "".join(c if c.isalnum() else "_" for c in test)
     path = tmp_path_factory.getbasetemp() / f"{PREFIX}{name}.json"
-    path.write_text(json.dumps({"test": test, "kind": kind, "count": count, "seconds": seconds}))
+    path.write_text(json.dumps({"test": test, "kind": kind, "count": count, "seconds": seconds, **more}))
 
 
 def totals(root: Path) -> list[dict[str, object]]:
