@@ -23,6 +23,7 @@ from __future__ import annotations
 import os
 import random
 import secrets
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -73,11 +74,16 @@ def clean_name(name: str | None, length: int = NAME_LENGTH) -> str | None:
     Traceback (most recent call last):
     ...
     ValueError: a name may not hold control characters ('\\x00')
+
+    Every space is a space (a no-break one, an ideographic one: Unicode's Zs), made a plain one:
+
+    >>> clean_name("Ana\u00a0Paula\u3000")
+    'Ana Paula'
     """
     if name is None:
         return None
     for ch in name:
-        if not (ch.isprintable() or ch == " ") or 0xD800 <= ord(ch) <= 0xDFFF:
+        if not (ch.isprintable() or unicodedata.category(ch) == "Zs") or 0xD800 <= ord(ch) <= 0xDFFF:
             raise ValueError(f"a name may not hold control characters ({ch!r})")
     return " ".join(name.split())[:length].strip() or None
 

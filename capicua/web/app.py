@@ -13,6 +13,7 @@ import logging
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.responses import FileResponse
@@ -117,6 +118,16 @@ class _App(FastAPI):
 
     def build_middleware_stack(self) -> ASGIApp:
         return SecurityHeaders(super().build_middleware_stack())
+
+    _described: dict[str, Any] | None = None
+
+    def openapi(self) -> dict[str, Any]:
+        """FastAPI's description, with every operation's error statuses in the one shape (``errors.py``)."""
+        document = super().openapi()
+        if document is not self._described:
+            errors.describe(self.routes, document)
+            self._described = document
+        return document
 
 
 def create_app(platform: Platform) -> FastAPI:

@@ -11,6 +11,7 @@ from capicua.service.botapi.tokens import PREFIX as API_TOKEN_PREFIX
 from capicua.service.errors import ServiceError
 from capicua.service.identity import Identity
 from capicua.service.platform import Platform
+from capicua.web.errors import ANSWERS
 
 __all__ = [
     "CSRF_HEADER",
@@ -112,6 +113,12 @@ async def playing_identity(request: Request) -> Identity:
     return _signed_in(await caller(request))
 
 
+# What each refuses, for the OpenAPI description (capicua/web/errors.py: describe).
+setattr(from_our_pages, ANSWERS, (403,))
+setattr(current_identity, ANSWERS, (401, 403))
+setattr(playing_identity, ANSWERS, (401,))
+
+
 async def reader(request: Request) -> Identity | None:
     """The caller of a route that only reads (it answers anybody): with an API token he reads what anyone may."""
     who = await caller(request)
@@ -151,6 +158,7 @@ def limited(rule_name: str) -> Any:
         who = None if rule.by == "address" else await caller(request)
         await platform.limits.take(rule_name, who.id if who is not None else f"address:{address_of(request)}")
 
+    setattr(take, ANSWERS, (429,))
     return Depends(take)
 
 

@@ -1,21 +1,33 @@
 """Every HTTP error in one shape, ``{"error": code, "message": text}``, and the one map from the
-service's error codes to HTTP statuses. Validation errors add ``detail`` (each field's problem)."""
+service's error codes to HTTP statuses. Validation errors add ``detail`` (each field's problem).
+
+The OpenAPI description says it too: every operation lists the error statuses it may answer, each with the
+one shape (:class:`ErrorOut`). A route declares its own (``responses=refusals(404, 409)``); those that
+follow from what the route depends on are added to every operation by :func:`describe`: ``422`` where it
+takes parameters or a body, ``413`` where it reads a body, ``401`` (and ``403`` for an API token) where it
+needs a signed-in caller, ``429`` where it is rate-limited. ``tests/web/test_openapi_fuzz.py`` holds the
+answers to the description.
+"""
 
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any, Literal
 
 import orjson
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
+from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import BaseRoute
 
 from capicua.rules.record import RecordError
 from capicua.service.errors import CODES, ServiceError
 
-__all__ = ["HTTP_CODES", "STATUS", "install"]
+__all__ = ["HTTP_CODES", "STATUS", "ErrorOut", "describe", "install", "refusals"]
 
 #: The HTTP status of each service error code.
 STATUS: dict[str, int] = {
@@ -70,6 +82,104 @@ HTTP_CODES = {
     422: "invalid",
 }
 
+if TYPE_CHECKING:
+    ErrorCode = str
+else:  # every code an HTTP error may carry
+    ErrorCode = Literal[tuple(sorted({*CODES, *HTTP_CODES.values()}))]
+
+
+class ErrorDetail(BaseModel):
+    """One field at fault (pydantic's error, with its ``input`` when it can be written back as JSON)."""
+
+    loc: list[str | int]
+    msg: str
+    type: str
+    input: Any = None
+
+
+class ErrorOut(BaseModel):
+    """Every HTTP error: a code a client translates, a message for people; ``detail`` lists every field at fault
+    of a request that does not fit its schema; ``retry_after`` (429) says in how many seconds to try again."""
+
+    error: ErrorCode
+    message: str
+    detail: list[ErrorDetail] | None = None
+    retry_after: int | None = None
+
+
+def _codes_of(status: int) -> str:
+    """The codes an error of ``status`` may carry, for its description."""
+    codes = {code for code, s in STATUS.items() if s == status}
+    if status in HTTP_CODES:
+        codes.add(HTTP_CODES[status])
+    return "an error: " + ", ".join(sorted(codes))
+
+
+def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The ``responses`` of a route that may answer these error statuses (each in the one shape)."""
+    return {status: {"model": ErrorOut, "description": _codes_of(status)} for status in statuses}
+
+
+#: A route dependency's marks: the error statuses it may answer (``deps.py`` marks its dependencies).
+ANSWERS = "__capicua_answers__"
+
+
+def _dependencies(route: APIRoute) -> Iterator[Callable[..., Any]]:
+    stack = list(route.dependant.dependencies)
+    while stack:
+        dependant = stack.pop()
+        if dependant.call is not None:
+            yield dependant.call
+        stack.extend(dependant.dependencies)
+
+
+def _implied(route: APIRoute, operation: dict[str, Any]) -> set[int]:
+    """The error statuses that follow from what ``route`` takes and depends on."""
+    statuses: set[int] = set()
+    if operation.get("parameters") or operation.get("requestBody"):
+        statuses.add(422)
+    if operation.get("requestBody"):
+        statuses.add(413)
+    for call in _dependencies(route):
+        statuses |= set(getattr(call, ANSWERS, ()))
+    return statuses
+
+
+def _flat(routes: list[BaseRoute]) -> Iterator[BaseRoute]:
+    """Every route, those of the included routers too (FastAPI keeps an included router as one route that
+    holds the router: ``original_router``)."""
+    for route in routes:
+        router = getattr(route, "original_router", None)
+        if router is not None:
+            yield from _flat(router.routes)
+        else:
+            yield route
+
+
+def describe(routes: list[BaseRoute], document: dict[str, Any]) -> None:
+    """Every operation of ``document`` (the app's OpenAPI description) with the error statuses its route may
+    answer, each in the one shape; FastAPI's own ``422`` (a shape we do not send) replaced."""
+    schemas = document.setdefault("components", {}).setdefault("schemas", {})
+    shape = ErrorOut.model_json_schema(ref_template="#/components/schemas/{model}")
+    schemas.update(shape.pop("$defs", {}))
+    schemas["ErrorOut"] = shape
+    for name in ("HTTPValidationError", "ValidationError"):
+        schemas.pop(name, None)
+    for route in _flat(routes):
+        if not isinstance(route, APIRoute) or not route.include_in_schema:
+            continue
+        for method in route.methods or ():
+            operation = document["paths"].get(route.path_format, {}).get(method.lower())
+            if operation is None:
+                continue
+            answers = operation.setdefault("responses", {})
+            declared = {int(s) for s in answers if s.isdigit() and int(s) >= 400}
+            for status in sorted(declared | _implied(route, operation)):
+                answers[str(status)] = {
+                    "description": _codes_of(status),
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorOut"}}},
+                }
+
 
 def _echoable(value: Any) -> bool:
     """Whether ``value`` can be written back as JSON: no NaN or infinities, no unpaired surrogates,
@@ -120,7 +230,20 @@ def install(app: FastAPI) -> None:
         return JSONResponse({"error": "invalid", "message": message, "detail": errors}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = HTTP_CODES.get(exc.status_code, "error")
         body = {"error": code, "message": str(exc.detail)}
-        return JSONResponse(body, status_code=exc.status_code, headers=exc.headers)
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:  # every method of the path, not only those of the first route that has it
+            headers["Allow"] = ", ".join(_methods(request.app.router.routes, request.scope))
+        return JSONResponse(body, status_code=exc.status_code, headers=headers)
+
+
+def _methods(routes: list[BaseRoute], scope: Any) -> list[str]:
+    """The methods the routes of the request's path take (HEAD with GET, as Starlette answers it)."""
+    methods: set[str] = set()
+    for route in _flat(routes):
+        path_regex, route_methods = getattr(route, "path_regex", None), getattr(route, "methods", None)
+        if path_regex is not None and route_methods and path_regex.match(scope["path"]):
+            methods |= set(route_methods)
+    return sorted(methods)

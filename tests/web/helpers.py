@@ -142,22 +142,38 @@ class Conn:
         return self._take(message)
 
     def poll(self) -> list[dict[str, Any]]:
-        """The frames that have arrived, without waiting."""
-        got: list[dict[str, Any]] = []
+        """The frames that have arrived, without waiting (read in one call to the event loop)."""
         stream = self.session._send_rx
-        while True:
-            try:
-                message = self.session.portal.call(stream.receive_nowait)
-            except anyio.WouldBlock:
-                return got
-            got.append(self._take(message))
+
+        def drain() -> list[Any]:
+            messages: list[Any] = []
+            while True:
+                try:
+                    messages.append(stream.receive_nowait())
+                except anyio.WouldBlock:
+                    return messages
+
+        return [self._take(message) for message in self.session.portal.call(drain)]
 
     def recv_until(self, pred: Callable[[dict[str, Any]], bool], timeout: float = 5.0) -> dict[str, Any]:
-        end = time.monotonic() + timeout
-        while True:
-            frame = self.recv(max(0.01, end - time.monotonic()))
-            if pred(frame):
-                return frame
+        """The first frame to come that satisfies ``pred`` (those before it are received too), waited for in
+        one call to the event loop; fails after ``timeout`` seconds without it."""
+        stream = self.session._send_rx
+
+        async def until() -> dict[str, Any]:
+            with anyio.fail_after(timeout):
+                while True:
+                    frame = self._take(await stream.receive())
+                    if pred(frame):
+                        return frame
+
+        try:
+            frame: dict[str, Any] = self.session.portal.call(until)
+        except TimeoutError:
+            raise AssertionError(
+                f"{self.label}: no such frame within {timeout}s; last frames {self.frames[-3:]}"
+            ) from None
+        return frame
 
     def wait_for(self, pred: Callable[[dict[str, Any]], bool], since: int = 0, timeout: float = 5.0) -> dict[str, Any]:
         """The first frame from index ``since`` on that satisfies ``pred``, received already or to come."""

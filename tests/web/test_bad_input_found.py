@@ -332,3 +332,76 @@ def test_ws_subscribe_from_beyond_2_53_is_synced(h: Harness, last: int) -> None:
     for bad in ("5.0", "-1", "true", "1.5"):
         conn.send_text(f'{{"type": "subscribe", "table": "{table_id}", "last": {bad}}}')
         assert conn.expect("error")["code"] == "malformed"
+
+
+# -- issue 21, item 6: what schemathesis found (tests/web/test_openapi_fuzz.py) ------------------------------------
+@pytest.mark.parametrize(
+    ("method", "path", "allow"),
+    [
+        ("OPTIONS", "/api/tables", "GET, POST"),  # found: Allow said GET, the methods of the first route only
+        ("PUT", "/api/tables", "GET, POST"),
+        ("TRACE", "/api/me/tokens", "GET, POST"),
+        ("OPTIONS", "/api/tournaments/t1", "GET, PATCH"),
+        ("GET", "/api/tournaments/t1/referees/ana", "DELETE, PUT"),
+        ("POST", "/api/quickplay/ticket1", "DELETE, GET"),
+        ("TRACE", "/api/me/sessions", "DELETE"),
+    ],
+)
+def test_http_405_allows_every_method_of_the_path(h: Harness, method: str, path: str, allow: str) -> None:
+    """A path called with a method it does not take: 405, its Allow header listing the methods of every route of
+    the path (RFC 9110), not only those of the first."""
+    r = h.client.request(method, path)
+    assert r.status_code == 405, r.text
+    assert r.headers["allow"] == allow
+    assert r.json() == {"error": "method-not-allowed", "message": "Method Not Allowed"}
+
+
+@pytest.mark.parametrize("week", ["0", "1700000000", "20261130", "2026-1-30", " 2026-11-30"])
+def test_http_a_week_is_a_date_written_yyyy_mm_dd(h: Harness, week: str) -> None:
+    """Found: ``/weeks/0`` answered the week of 1970-01-01 (pydantic reads a number as seconds since 1970)."""
+    data = assert_invalid(h.client.get(f"/api/ratings/dominousa/weeks/{week}"))
+    assert data["message"].startswith("path.week: "), data
+    assert h.client.get("/api/ratings/dominousa/weeks/2026-12-02").json()["week"] == "2026-11-30"
+
+
+def test_http_every_operation_documents_its_errors(h: Harness) -> None:
+    """Found: the description documented no error but FastAPI's 422 (a shape we do not send). Now every error
+    status an operation may answer is listed, in the one shape (``ErrorOut``): a 404 where an id is looked up,
+    401 where a signed-in caller is needed, 422 where anything is taken, 413 where a body is read."""
+    doc = h.client.get("/openapi.json").json()
+    error = {"$ref": "#/components/schemas/ErrorOut"}
+    assert "HTTPValidationError" not in doc["components"]["schemas"]
+    for path, operations in doc["paths"].items():
+        for method, op in operations.items():
+            errors = {s: r for s, r in op["responses"].items() if int(s) >= 400}
+            for status, response in errors.items():
+                assert response["content"]["application/json"]["schema"] == error, (method, path, status)
+            if op.get("parameters") or op.get("requestBody"):
+                assert "422" in errors, (method, path)
+            if op.get("requestBody"):
+                assert "413" in errors, (method, path)
+    ops = doc["paths"]
+    assert {"401", "403", "404", "409", "503", "504"} <= set(ops["/api/tables/{table_id}/join"]["post"]["responses"])
+    assert {"401", "429"} <= set(ops["/api/tables"]["post"]["responses"])
+    assert "404" in ops["/api/records/{record_id}"]["get"]["responses"]
+    codes = doc["components"]["schemas"]["ErrorOut"]["properties"]["error"]["enum"]
+    assert {"invalid", "not-found", "method-not-allowed", "too-large", "too-fast", "taken"} <= set(codes)
+
+
+@pytest.mark.parametrize("space", ["\u00a0", "\u2007", "\u202f", "\u3000"])
+def test_a_no_break_space_is_a_space_in_names_and_chat(h: Harness, space: str) -> None:
+    """Found by tests/web/test_protocol_stateful.py (its chat rule, text ``'6…r7Ċ5hÏ²\\xa0'``): a no-break space
+    (any of Unicode's space separators) was refused as a control character, in a chat text and in every name.
+    It is a space: runs of spaces made one, as docs/protocol.md says."""
+    r = h.client.post("/api/guests", json={"name": f"Ana{space}{space}Paula{space}"})
+    assert r.status_code == 200 and r.json()["name"] == "Ana Paula", r.text
+    ana = h.guest("Ana")
+    table_id = create_table(h.client, ana, variant="dominousa", sit=True)["id"]
+    conn = h.connect(ana, "ana", 0)
+    conn.subscribe(table_id)
+    conn.expect("state")
+    conn.send({"type": "chat", "table": table_id, "text": f"boa{space}sorte", "ref": 1})
+    assert conn.expect("chat")["text"] == "boa sorte"
+    conn.send({"type": "chat", "table": table_id, "text": "linha\u2028nova", "ref": 2})  # a line separator is not
+    error = conn.expect("error")
+    assert (error["code"], error["ref"]) == ("malformed", 2), error

@@ -3,6 +3,10 @@
 Whatever arrives, the answer is documented (an error frame or an HTTP error with one of the codes of
 docs/protocol.md, in the one shape), the connection lives on, and nothing changes: the table's events
 and every seat's view stay as they were, and no table or record appears.
+
+The quick fuzzer, run everywhere; the slow ones, with about 100,000 inputs, are schemathesis against the OpenAPI
+description (tests/web/test_openapi_fuzz.py) and a state machine of the websocket
+(tests/web/test_protocol_stateful.py): docs/operations.md, "Fuzzing".
 """
 
 from __future__ import annotations

@@ -9,13 +9,14 @@ with a record runs on the event loop.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import Path, Request, Response
 from pydantic import BaseModel, Field
 
 from capicua.service.analysis import MAX_UPLOAD, Progress
 from capicua.web.deps import PlatformDep, limited
+from capicua.web.errors import refusals
 from capicua.web.routes.common import RecordId, router, steps_response
 from capicua.web.routing import read_body
 
@@ -101,13 +102,22 @@ def _out(progress: Progress, response: Response | None = None) -> AnalysisStatus
     )
 
 
-@routes.post("/api/records/{record_id}/analysis", status_code=202, dependencies=[limited("analysis")])
+#: Asked for again once done: the analysis itself, 200.
+DONE: dict[int | str, dict[str, Any]] = {200: {"model": AnalysisStatus, "description": "the analysis, done before"}}
+
+
+@routes.post(
+    "/api/records/{record_id}/analysis",
+    status_code=202,
+    dependencies=[limited("analysis")],
+    responses={**DONE, **refusals(404)},
+)
 async def start_record_analysis(record_id: RecordId, platform: PlatformDep, response: Response) -> AnalysisStatus:
     """Start the analysis of a finished match (202 with its progress), or give it (200) if it is done."""
     return _out(await platform.analyses.of_record(record_id, start=True), response)
 
 
-@routes.get("/api/records/{record_id}/analysis")
+@routes.get("/api/records/{record_id}/analysis", responses=refusals(404))
 async def record_analysis(record_id: RecordId, platform: PlatformDep) -> AnalysisStatus:
     """A finished match's analysis: its progress while it runs, the result once done (state ``none``: not
     started)."""
@@ -124,7 +134,9 @@ _RECORD_BODY = {
 }
 
 
-@routes.post("/api/analysis", status_code=202, openapi_extra=_RECORD_BODY, dependencies=[limited("analysis")])
+@routes.post(
+    "/api/analysis", status_code=202, openapi_extra=_RECORD_BODY, dependencies=[limited("analysis")], responses=DONE
+)
 async def start_upload_analysis(request: Request, platform: PlatformDep, response: Response) -> AnalysisStatus:
     """Start the analysis of an uploaded record (202 with its key and progress; 200 if the same record was
     analysed before). A record that does not replay is refused (422, naming the step); one over
@@ -132,7 +144,7 @@ async def start_upload_analysis(request: Request, platform: PlatformDep, respons
     return _out(await platform.analyses.of_upload(await read_body(request, MAX_UPLOAD)), response)
 
 
-@routes.get("/api/analysis/{key}")
+@routes.get("/api/analysis/{key}", responses=refusals(404))
 async def analysis_by_key(key: AnalysisKey, platform: PlatformDep) -> AnalysisStatus:
     """An analysis by its key: progress while it runs, the result once done."""
     return _out(await platform.analyses.of_key(key))
@@ -141,7 +153,7 @@ async def analysis_by_key(key: AnalysisKey, platform: PlatformDep) -> AnalysisSt
 UploadKey = Annotated[str, Path(pattern=r"^u[0-9a-f]{64}$", description="an uploaded record's analysis key")]
 
 
-@routes.get("/api/analysis/{key}/steps")
+@routes.get("/api/analysis/{key}/steps", responses=refusals(404))
 async def upload_steps(key: UploadKey, platform: PlatformDep) -> Response:
     """An uploaded record step by step, for the replay viewer, as ``GET /api/records/{id}/steps`` gives a
     match played here (the record is kept beside its analysis)."""

@@ -15,7 +15,8 @@ from capicua.service.botapi.tokens import describe
 from capicua.service.errors import ServiceError
 from capicua.service.identity import Identity
 from capicua.web.deps import PlatformDep, Playing, Who, limited
-from capicua.web.routes.common import StrictModel, TableId, TokenLabel, Username, router
+from capicua.web.errors import refusals
+from capicua.web.routes.common import ROUTED, StrictModel, TableId, TokenLabel, Username, router
 
 __all__ = ["routes"]
 
@@ -70,7 +71,7 @@ async def list_tokens(who: Who, platform: PlatformDep) -> list[dict[str, Any]]:
     return [describe(row) for row in await platform.api_tokens.tokens(who)]
 
 
-@routes.delete("/api/me/tokens/{token_id}")
+@routes.delete("/api/me/tokens/{token_id}", responses=refusals(404))
 async def revoke_token(token_id: TokenId, who: Who, platform: PlatformDep) -> dict[str, Any]:
     """Revoke one of your tokens: it opens nothing from now on."""
     await platform.api_tokens.revoke(who, token_id)
@@ -86,7 +87,9 @@ async def bot_accounts(platform: PlatformDep) -> list[dict[str, Any]]:
     return [{"username": a.username, "name": a.name, "online": a.id in online} for a in await platform.accounts.bots()]
 
 
-@routes.get("/api/bot/stream/event", response_class=StreamingResponse, responses=STREAM_RESPONSES)
+@routes.get(
+    "/api/bot/stream/event", response_class=StreamingResponse, responses={**STREAM_RESPONSES, **refusals(403, 429)}
+)
 async def event_stream(who: Playing, platform: PlatformDep) -> StreamingResponse:
     """A bot account's events, as NDJSON: `invitation`, `tableStart`, `tableFinish` (docs/bots.md). On opening,
     the pending invitations and the tables where a match of the bot is in play come first."""
@@ -94,7 +97,11 @@ async def event_stream(who: Playing, platform: PlatformDep) -> StreamingResponse
     return _ndjson(platform.bot_hub.events(who))
 
 
-@routes.get("/api/bot/tables/{table_id}/stream", response_class=StreamingResponse, responses=STREAM_RESPONSES)
+@routes.get(
+    "/api/bot/tables/{table_id}/stream",
+    response_class=StreamingResponse,
+    responses={**STREAM_RESPONSES, **refusals(403, 409, 429, *ROUTED)},
+)
 async def table_stream(table_id: TableId, who: Playing, platform: PlatformDep) -> StreamingResponse:
     """Your seat's stream of a table, as NDJSON: the websocket's frames for your seat (first its full `state`,
     then each `event`), each with your engine view (`view`); it ends after the match's end."""
@@ -104,7 +111,7 @@ async def table_stream(table_id: TableId, who: Playing, platform: PlatformDep) -
     return _ndjson(await platform.bot_hub.table_stream(who, table_id))
 
 
-@routes.post("/api/bot/tables/{table_id}/action")
+@routes.post("/api/bot/tables/{table_id}/action", responses=refusals(403, 409, 429, *ROUTED))
 async def bot_action(table_id: TableId, body: ActionIn, who: Playing, platform: PlatformDep) -> dict[str, Any]:
     """Your move at a table, in record notation without the seat (`6-4 L`, `pass`, `galo`…): your seat is the
     one you sit at. Answers the event number of your action."""
@@ -113,21 +120,21 @@ async def bot_action(table_id: TableId, body: ActionIn, who: Playing, platform: 
     return answer
 
 
-@routes.post("/api/bot/invitations/{invitation_id}/accept")
+@routes.post("/api/bot/invitations/{invitation_id}/accept", responses=refusals(403, 404, 409, 429))
 async def accept_invitation(invitation_id: InvitationId, who: Playing, platform: PlatformDep) -> dict[str, Any]:
     """Accept an invitation: the bot sits at the seat it was invited to. Answers the table and the seat."""
     await _limited(platform, who, "invite")
     return await platform.bot_hub.accept(who, invitation_id)
 
 
-@routes.post("/api/bot/invitations/{invitation_id}/decline")
+@routes.post("/api/bot/invitations/{invitation_id}/decline", responses=refusals(403, 404, 409, 429))
 async def decline_invitation(invitation_id: InvitationId, who: Playing, platform: PlatformDep) -> dict[str, Any]:
     await _limited(platform, who, "invite")
     await platform.bot_hub.decline(who, invitation_id)
     return {"declined": invitation_id}
 
 
-@routes.post("/api/tables/{table_id}/invite", status_code=201)
+@routes.post("/api/tables/{table_id}/invite", status_code=201, responses=refusals(403, 409, 429, *ROUTED))
 async def invite_bot(table_id: TableId, body: InviteIn, who: Who, platform: PlatformDep) -> dict[str, Any]:
     """Invite a bot account to a seat of your open table (any free seat if `seat` is absent); it sits there when
     its program accepts. A match with a bot account and people is rated only at a table created with

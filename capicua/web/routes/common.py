@@ -16,6 +16,7 @@ from capicua.service.identity import NAME_LENGTH, clean_name
 from capicua.web.routing import StrictJSONRoute
 
 __all__ = [
+    "ROUTED",
     "Invite",
     "Moment",
     "Name",
@@ -65,6 +66,10 @@ TournamentName = Annotated[str, Field(min_length=1, max_length=80), named(80, bl
 TeamName = Annotated[str, Field(max_length=64), named(64)]
 #: A personal API token's label: at most 64 characters once trimmed, no control characters.
 TokenLabel = Annotated[str, Field(max_length=64), named(64)]
+
+#: What a request about a table may answer as it goes to the server running it (docs/protocol.md, "Several
+#: servers"): ``not-found``; ``unavailable``, ``moved`` or ``elsewhere`` (503); ``unknown`` (504).
+ROUTED = (404, 503, 504)
 
 TableId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,32}$", description="a table's id")]
 RecordId = Annotated[int, Path(ge=1, le=2**63 - 1, description="a record's id")]

@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 from capicua.service.errors import ServiceError
 from capicua.service.identity import Identity
 from capicua.web.deps import SESSION_COOKIE, FromOurPages, PlatformDep, Playing, Who, address_of, limited, reader
+from capicua.web.errors import refusals
 from capicua.web.routes.common import Name, StrictModel, Username, router
 
 __all__ = ["routes"]
@@ -67,7 +68,7 @@ def _signed_in(response: Response, request: Request, who: Identity, token: str) 
     return {"id": who.id, "name": who.name, "guest": who.guest, "bot": who.bot, "token": token}
 
 
-@routes.post("/api/accounts", status_code=201, dependencies=[limited("register")])
+@routes.post("/api/accounts", status_code=201, dependencies=[limited("register")], responses=refusals(409))
 async def sign_up(body: SignUpIn, request: Request, response: Response, platform: PlatformDep) -> dict[str, Any]:
     """Create an account; a guest (by his token) keeps his identity and his matches."""
     who, token = await platform.accounts.sign_up(
@@ -76,7 +77,7 @@ async def sign_up(body: SignUpIn, request: Request, response: Response, platform
     return _signed_in(response, request, who, token)
 
 
-@routes.post("/api/login")
+@routes.post("/api/login", responses=refusals(401, 429))
 async def log_in(body: LogInIn, request: Request, response: Response, platform: PlatformDep) -> dict[str, Any]:
     who, token = await platform.accounts.log_in(body.username, body.password, address_of(request))
     return _signed_in(response, request, who, token)
@@ -91,7 +92,7 @@ async def log_out(response: Response) -> dict[str, Any]:
     return {"ok": True}
 
 
-@routes.delete("/api/me/sessions")
+@routes.delete("/api/me/sessions", responses=refusals(404))
 async def log_out_everywhere(who: Who, response: Response, platform: PlatformDep) -> dict[str, Any]:
     """Log out everywhere: every session token of your account, this one too, opens nothing from now on
     (on every server). Your API tokens stay: revoke those one by one."""
@@ -100,7 +101,7 @@ async def log_out_everywhere(who: Who, response: Response, platform: PlatformDep
     return {"ok": True}
 
 
-@routes.post("/api/me/password")
+@routes.post("/api/me/password", responses=refusals(404))
 async def change_password(
     body: PasswordIn, who: Who, request: Request, response: Response, platform: PlatformDep
 ) -> dict[str, Any]:

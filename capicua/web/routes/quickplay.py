@@ -9,6 +9,7 @@ from pydantic import Field
 
 from capicua.rules import variants
 from capicua.web.deps import PlatformDep, Who, limited
+from capicua.web.errors import refusals
 from capicua.web.routes.common import StrictModel, router
 
 __all__ = ["routes"]
@@ -34,13 +35,13 @@ async def join(body: QuickIn, who: Who, platform: PlatformDep) -> dict[str, Any]
     return await platform.quickplay.join(who, body.variant)
 
 
-@routes.get("/api/quickplay/{ticket}", dependencies=[limited("seek")])
+@routes.get("/api/quickplay/{ticket}", dependencies=[limited("seek")], responses=refusals(404))
 async def status(ticket: Ticket, who: Who, platform: PlatformDep) -> dict[str, Any]:
     """Where your wait stands: ``waiting`` (with the rating range you accept now) or ``seated``."""
     return await platform.quickplay.status(who, ticket)
 
 
-@routes.delete("/api/quickplay/{ticket}")
+@routes.delete("/api/quickplay/{ticket}", responses=refusals(404))
 async def leave(ticket: Ticket, who: Who, platform: PlatformDep) -> dict[str, Any]:
     """Stop waiting."""
     await platform.quickplay.leave(who, ticket)

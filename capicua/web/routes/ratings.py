@@ -6,6 +6,7 @@ import datetime as dt
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from fastapi import Path
+from pydantic import BeforeValidator
 
 from capicua.rules import variants
 from capicua.service.ratings.model import BASE, BONUS_CAP, PROVISIONAL_SIGMA, SCALE
@@ -24,6 +25,17 @@ else:
 Game = Annotated[GameName, Path(description="a game: amazonense, individual or dominousa")]
 
 
+def _iso_date(value: object) -> object:
+    """A date as ISO 8601 writes it, ``YYYY-MM-DD``, and nothing else: pydantic alone takes a number of seconds
+    too (``0`` was 1970-01-01), a path the description (a ``date``) does not have."""
+    if isinstance(value, str) and not (len(value) == 10 and value[4] == value[7] == "-"):
+        raise ValueError("a date is written YYYY-MM-DD")
+    return value
+
+
+Week = Annotated[dt.date, Path(description="a date of the week (YYYY-MM-DD)"), BeforeValidator(_iso_date)]
+
+
 @routes.get("/api/ratings/{game}")
 async def ratings(game: Game, platform: PlatformDep) -> dict[str, Any]:
     """A game's leaderboards: all-time by rating (established players who played in the last 30 days),
@@ -39,7 +51,7 @@ async def ratings(game: Game, platform: PlatformDep) -> dict[str, Any]:
 
 
 @routes.get("/api/ratings/{game}/weeks/{week}")
-async def week(game: Game, week: dt.date, platform: PlatformDep) -> dict[str, Any]:
+async def week(game: Game, week: Week, platform: PlatformDep) -> dict[str, Any]:
     """One week's ranking (``week``: its Monday, a date), with its medals once it has closed."""
     monday = week - dt.timedelta(days=week.weekday())
     return await platform.ratings.week(game, monday)

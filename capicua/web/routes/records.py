@@ -8,14 +8,15 @@ from typing import Any
 from fastapi import Response
 
 from capicua.web.deps import Caller, PlatformDep
-from capicua.web.routes.common import Invite, PlayerId, RecordId, TableId, router, steps_response
+from capicua.web.errors import refusals
+from capicua.web.routes.common import ROUTED, Invite, PlayerId, RecordId, TableId, router, steps_response
 
 __all__ = ["routes"]
 
 routes = router("records")
 
 
-@routes.get("/api/tables/{table_id}/records")
+@routes.get("/api/tables/{table_id}/records", responses=refusals(403, *ROUTED))
 async def table_records(
     table_id: TableId, platform: PlatformDep, who: Caller, invite: Invite = None
 ) -> list[dict[str, Any]]:
@@ -40,7 +41,7 @@ async def _record(platform: PlatformDep, record_id: int) -> dict[str, Any]:
     return {"table": row.table_id, "match": row.match_no, "record": row.record}
 
 
-@routes.get("/api/records/{record_id}")
+@routes.get("/api/records/{record_id}", responses=refusals(404))
 async def record_file(record_id: RecordId, platform: PlatformDep) -> Response:
     """A finished match as a `capicua-record/1` file (`capicua replay` reads it)."""
     row = await _record(platform, record_id)
@@ -51,7 +52,7 @@ async def record_file(record_id: RecordId, platform: PlatformDep) -> Response:
     )
 
 
-@routes.get("/api/records/{record_id}/steps")
+@routes.get("/api/records/{record_id}/steps", responses=refusals(404))
 async def record_steps(record_id: RecordId, platform: PlatformDep) -> Response:
     """A finished match step by step, for the replay viewer: after each action, the table, every
     hand (the match is over: all of them are shown), the scores and the totals."""

@@ -12,7 +12,8 @@ from capicua.rules.variant import Option
 from capicua.service.errors import ServiceError
 from capicua.service.tables.referee import REFEREE_DECISIONS
 from capicua.web.deps import Caller, PlatformDep, Who, limited
-from capicua.web.routes.common import Invite, StrictModel, TableId, router
+from capicua.web.errors import refusals
+from capicua.web.routes.common import ROUTED, Invite, StrictModel, TableId, router
 
 __all__ = ["TableIn", "routes"]
 
@@ -102,7 +103,7 @@ async def list_tables(platform: PlatformDep) -> list[dict[str, Any]]:
     return await platform.router.lobby()
 
 
-@routes.post("/api/tables", status_code=201, dependencies=[limited("table")])
+@routes.post("/api/tables", status_code=201, dependencies=[limited("table")], responses=refusals(503))
 async def create_table(body: TableIn, who: Who, platform: PlatformDep) -> dict[str, Any]:
     """Create a table; with `sit` you take the first seat at once (before any bots arrive)."""
     if body.rated and body.bots_after is not None:
@@ -124,7 +125,7 @@ async def create_table(body: TableIn, who: Who, platform: PlatformDep) -> dict[s
     return table.summary(with_invite=True)
 
 
-@routes.get("/api/tables/{table_id}")
+@routes.get("/api/tables/{table_id}", responses=refusals(403, *ROUTED))
 async def get_table(table_id: TableId, platform: PlatformDep, who: Caller, invite: Invite = None) -> dict[str, Any]:
     """The table's summary, and whether the caller may referee it (``referee``, C8: its tournament's referees;
     outside tournaments the creator of a strict table who does not sit at it)."""
@@ -132,31 +133,31 @@ async def get_table(table_id: TableId, platform: PlatformDep, who: Caller, invit
     return answer
 
 
-@routes.post("/api/tables/{table_id}/join")
+@routes.post("/api/tables/{table_id}/join", responses=refusals(403, 409, *ROUTED))
 async def join(table_id: TableId, body: JoinIn, who: Who, platform: PlatformDep) -> dict[str, Any]:
     answer: dict[str, Any] = await platform.router.call(table_id, "join", who, seat=body.seat, invite=body.invite)
     return answer
 
 
-@routes.post("/api/tables/{table_id}/leave")
+@routes.post("/api/tables/{table_id}/leave", responses=refusals(409, *ROUTED))
 async def leave(table_id: TableId, who: Who, platform: PlatformDep) -> dict[str, Any]:
     answer: dict[str, Any] = await platform.router.call(table_id, "leave", who)
     return answer
 
 
-@routes.post("/api/tables/{table_id}/bots")
+@routes.post("/api/tables/{table_id}/bots", responses=refusals(403, 409, *ROUTED))
 async def bots(table_id: TableId, body: BotsIn, who: Who, platform: PlatformDep) -> dict[str, Any]:
     answer: dict[str, Any] = await platform.router.call(table_id, "bots", who, level=body.level)
     return answer
 
 
-@routes.post("/api/tables/{table_id}/start")
+@routes.post("/api/tables/{table_id}/start", responses=refusals(403, 409, *ROUTED))
 async def start(table_id: TableId, who: Who, platform: PlatformDep) -> dict[str, Any]:
     answer: dict[str, Any] = await platform.router.call(table_id, "start", who)
     return answer
 
 
-@routes.post("/api/tables/{table_id}/resign")
+@routes.post("/api/tables/{table_id}/resign", responses=refusals(409, *ROUTED))
 async def resign(table_id: TableId, who: Who, platform: PlatformDep) -> dict[str, Any]:
     """Leave the match in play: your side loses it (at a rated table it is rated as lost)."""
     answer: dict[str, Any] = await platform.router.call(table_id, "resign", who)
@@ -173,7 +174,7 @@ class RefereeIn(StrictModel):
     reason: Annotated[str, Field(min_length=1, max_length=200, description="the decision's written reason")]
 
 
-@routes.get("/api/tables/{table_id}/referee")
+@routes.get("/api/tables/{table_id}/referee", responses=refusals(403, *ROUTED))
 async def referee_console(table_id: TableId, who: Who, platform: PlatformDep) -> dict[str, Any]:
     """C8: what the referee console (``#/referee/{id}``) opens with, for the table's referees only (as
     ``POST`` below says who they are): anyone else, a guest, a player at the table, and everyone at a table of
@@ -182,7 +183,7 @@ async def referee_console(table_id: TableId, who: Who, platform: PlatformDep) ->
     return {**answer, "referee": {"id": who.id, "name": who.name}, "decisions": list(REFEREE_DECISIONS)}
 
 
-@routes.post("/api/tables/{table_id}/referee")
+@routes.post("/api/tables/{table_id}/referee", responses=refusals(403, 409, *ROUTED))
 async def referee(table_id: TableId, body: RefereeIn, who: Who, platform: PlatformDep) -> dict[str, Any]:
     """C8: a referee's decision at a table in play, final and written in the record with his name. Only the
     referees its tournament names for it, or (outside tournaments) the creator of a strict table who does
@@ -192,7 +193,7 @@ async def referee(table_id: TableId, body: RefereeIn, who: Who, platform: Platfo
     return answer
 
 
-@routes.post("/api/tables/{table_id}/rematch")
+@routes.post("/api/tables/{table_id}/rematch", responses=refusals(403, 409, *ROUTED))
 async def rematch(table_id: TableId, who: Who, platform: PlatformDep) -> dict[str, Any]:
     answer: dict[str, Any] = await platform.router.call(table_id, "rematch", who)
     return answer

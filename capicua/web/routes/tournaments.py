@@ -14,6 +14,7 @@ from capicua.rules import variants
 from capicua.service.tournaments.director import HELPER, MAX_ROUNDS
 from capicua.service.tournaments.view import listing, standings_csv, standings_of, tournament_page
 from capicua.web.deps import Caller, PlatformDep, Who, limited
+from capicua.web.errors import refusals
 from capicua.web.routes.common import Moment, StrictModel, TeamName, TournamentName, Username, UsernamePath, router
 
 __all__ = ["routes"]
@@ -140,14 +141,14 @@ async def create_tournament(body: TournamentIn, who: Who, platform: PlatformDep)
     return await tournament_page(platform.tournaments, t.id, who)
 
 
-@routes.get("/api/tournaments/{tournament_id}")
+@routes.get("/api/tournaments/{tournament_id}", responses=refusals(404))
 async def get_tournament(tournament_id: TournamentId, who: Caller, platform: PlatformDep) -> dict[str, Any]:
     """A tournament's page: settings, teams and their history, rounds and boards (with their tables and who
     has checked in), standings with every tie-break, referees, and what the caller may do (``me``)."""
     return await tournament_page(platform.tournaments, tournament_id, who)
 
 
-@routes.patch("/api/tournaments/{tournament_id}")
+@routes.patch("/api/tournaments/{tournament_id}", responses=refusals(403, 404, 409))
 async def change_tournament(
     tournament_id: TournamentId, body: TournamentChange, who: Who, platform: PlatformDep
 ) -> dict[str, Any]:
@@ -156,41 +157,50 @@ async def change_tournament(
     return await tournament_page(platform.tournaments, tournament_id, who)
 
 
-@routes.post("/api/tournaments/{tournament_id}/teams", status_code=201, dependencies=[limited("register-team")])
+@routes.post(
+    "/api/tournaments/{tournament_id}/teams",
+    status_code=201,
+    dependencies=[limited("register-team")],
+    responses=refusals(403, 404, 409),
+)
 async def register(tournament_id: TournamentId, body: TeamIn, who: Who, platform: PlatformDep) -> dict[str, Any]:
     """Register a team: you and your partner (by username), who then accepts."""
     team = await platform.tournaments.register(who, tournament_id, body.partner, body.name)
     return {"team": team.team, "name": team.name, "status": team.status}
 
 
-@routes.post("/api/tournaments/{tournament_id}/teams/{team}/accept", dependencies=[limited("register-team")])
+@routes.post(
+    "/api/tournaments/{tournament_id}/teams/{team}/accept",
+    dependencies=[limited("register-team")],
+    responses=refusals(403, 404, 409),
+)
 async def accept(tournament_id: TournamentId, team: TeamNo, who: Who, platform: PlatformDep) -> dict[str, Any]:
     """The invited partner accepts: the team is registered (after the start, a late entry)."""
     row = await platform.tournaments.accept(who, tournament_id, team)
     return {"team": row.team, "name": row.name, "status": row.status, "entered_round": row.entered_round}
 
 
-@routes.post("/api/tournaments/{tournament_id}/teams/{team}/withdraw")
+@routes.post("/api/tournaments/{tournament_id}/teams/{team}/withdraw", responses=refusals(403, 404, 409))
 async def withdraw(tournament_id: TournamentId, team: TeamNo, who: Who, platform: PlatformDep) -> dict[str, Any]:
     """A player of the team, or the organiser, withdraws it (its results stand)."""
     row = await platform.tournaments.withdraw(who, tournament_id, team)
     return {"team": row.team, "name": row.name, "status": row.status}
 
 
-@routes.post("/api/tournaments/{tournament_id}/start")
+@routes.post("/api/tournaments/{tournament_id}/start", responses=refusals(403, 404, 409))
 async def start(tournament_id: TournamentId, who: Who, platform: PlatformDep) -> dict[str, Any]:
     """The organiser starts it now (else it starts at its time): round 1 is drawn."""
     await platform.tournaments.start(who, tournament_id)
     return await tournament_page(platform.tournaments, tournament_id, who)
 
 
-@routes.post("/api/tournaments/{tournament_id}/checkin")
+@routes.post("/api/tournaments/{tournament_id}/checkin", responses=refusals(403, 404, 409))
 async def check_in(tournament_id: TournamentId, who: Who, platform: PlatformDep) -> dict[str, Any]:
     """Check in for the round in play: you sit at your seat of your board's table."""
     return await platform.tournaments.check_in(who, tournament_id)
 
 
-@routes.post("/api/tournaments/{tournament_id}/rounds")
+@routes.post("/api/tournaments/{tournament_id}/rounds", responses=refusals(403, 404, 409))
 async def pair_next(tournament_id: TournamentId, body: PairingIn, who: Who, platform: PlatformDep) -> dict[str, Any]:
     """The organiser pairs the next round now: by the Swiss system, or by hand (``pairs``, ``bye``)."""
     pairs = None if body.pairs is None else [(a, b) for a, b in body.pairs]
@@ -198,7 +208,7 @@ async def pair_next(tournament_id: TournamentId, body: PairingIn, who: Who, plat
     return await tournament_page(platform.tournaments, tournament_id, who)
 
 
-@routes.put("/api/tournaments/{tournament_id}/rounds/{round_no}")
+@routes.put("/api/tournaments/{tournament_id}/rounds/{round_no}", responses=refusals(403, 404, 409))
 async def repair(
     tournament_id: TournamentId, round_no: RoundNo, body: ManualPairingIn, who: Who, platform: PlatformDep
 ) -> dict[str, Any]:
@@ -207,14 +217,14 @@ async def repair(
     return await tournament_page(platform.tournaments, tournament_id, who)
 
 
-@routes.post("/api/tournaments/{tournament_id}/forbidden")
+@routes.post("/api/tournaments/{tournament_id}/forbidden", responses=refusals(403, 404, 409))
 async def forbid(tournament_id: TournamentId, body: ForbidIn, who: Who, platform: PlatformDep) -> dict[str, Any]:
     """The organiser keeps two teams apart (teammates from one club), or no longer (``forbidden: false``)."""
     await platform.tournaments.forbid(who, tournament_id, body.a, body.b, body.forbidden)
     return {"forbidden": [list(p) for p in await platform.tournaments.forbidden(tournament_id)]}
 
 
-@routes.put("/api/tournaments/{tournament_id}/referees/{username}")
+@routes.put("/api/tournaments/{tournament_id}/referees/{username}", responses=refusals(403, 404, 409))
 async def name_referee(
     tournament_id: TournamentId,
     username: UsernamePath,
@@ -229,7 +239,7 @@ async def name_referee(
     return {"referees": (await tournament_page(platform.tournaments, tournament_id, who))["referees"]}
 
 
-@routes.delete("/api/tournaments/{tournament_id}/referees/{username}")
+@routes.delete("/api/tournaments/{tournament_id}/referees/{username}", responses=refusals(403, 404, 409))
 async def remove_referee(
     tournament_id: TournamentId,
     username: UsernamePath,
@@ -240,7 +250,7 @@ async def remove_referee(
     return {"referees": (await tournament_page(platform.tournaments, tournament_id, who))["referees"]}
 
 
-@routes.put("/api/tournaments/{tournament_id}/helpers/{username}")
+@routes.put("/api/tournaments/{tournament_id}/helpers/{username}", responses=refusals(403, 404, 409))
 async def name_helper(
     tournament_id: TournamentId,
     username: UsernamePath,
@@ -255,7 +265,7 @@ async def name_helper(
     return {"helpers": (await tournament_page(platform.tournaments, tournament_id, who))["helpers"]}
 
 
-@routes.delete("/api/tournaments/{tournament_id}/helpers/{username}")
+@routes.delete("/api/tournaments/{tournament_id}/helpers/{username}", responses=refusals(403, 404, 409))
 async def remove_helper(
     tournament_id: TournamentId,
     username: UsernamePath,
@@ -266,7 +276,9 @@ async def remove_helper(
     return {"helpers": (await tournament_page(platform.tournaments, tournament_id, who))["helpers"]}
 
 
-@routes.post("/api/tournaments/{tournament_id}/rounds/{round_no}/boards/{board}/entries")
+@routes.post(
+    "/api/tournaments/{tournament_id}/rounds/{round_no}/boards/{board}/entries", responses=refusals(403, 404, 409)
+)
 async def board_entry(
     tournament_id: TournamentId, round_no: RoundNo, board: BoardNo, body: EntryIn, who: Who, platform: PlatformDep
 ) -> dict[str, Any]:
@@ -278,7 +290,9 @@ async def board_entry(
     return {"board": row.board, "points": [row.points_a, row.points_b], "hands": row.hands, "status": row.status}
 
 
-@routes.post("/api/tournaments/{tournament_id}/rounds/{round_no}/boards/{board}/result")
+@routes.post(
+    "/api/tournaments/{tournament_id}/rounds/{round_no}/boards/{board}/result", responses=refusals(403, 404, 409)
+)
 async def board_result(
     tournament_id: TournamentId, round_no: RoundNo, board: BoardNo, body: ResultIn, who: Who, platform: PlatformDep
 ) -> dict[str, Any]:
@@ -291,7 +305,7 @@ async def board_result(
     return {"board": row.board, "points": [row.points_a, row.points_b], "winner": row.winner, "kind": row.kind}
 
 
-@routes.get("/api/tournaments/{tournament_id}/standings.json")
+@routes.get("/api/tournaments/{tournament_id}/standings.json", responses=refusals(404))
 async def standings_json(tournament_id: TournamentId, platform: PlatformDep) -> list[dict[str, Any]]:
     """The standings, a line a team, every tie-break column (C10)."""
     return await standings_of(platform.tournaments, tournament_id)
@@ -300,7 +314,7 @@ async def standings_json(tournament_id: TournamentId, platform: PlatformDep) -> 
 @routes.get(
     "/api/tournaments/{tournament_id}/standings.csv",
     response_class=PlainTextResponse,
-    responses={200: {"content": {"text/csv": {}}}},
+    responses={200: {"content": {"text/csv": {}}}, **refusals(404)},
 )
 async def standings_as_csv(tournament_id: TournamentId, platform: PlatformDep) -> PlainTextResponse:
     """The standings as CSV."""
