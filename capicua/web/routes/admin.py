@@ -10,6 +10,7 @@ from pydantic import Field
 
 from capicua.service.conduct import ACTIONS, REASON_LENGTH
 from capicua.web.deps import PlatformDep, Who
+from capicua.web.errors import refusals
 from capicua.web.routes.common import PlayerId, StrictModel, router
 
 __all__ = ["routes"]
@@ -60,7 +61,7 @@ async def standing(player_id: PlayerId, who: Who, platform: PlatformDep) -> dict
     return data
 
 
-@routes.post("/api/admin/players/{player_id}/{action}")
+@routes.post("/api/admin/players/{player_id}/{action}", responses=refusals(404))
 async def act(player_id: PlayerId, action: Action, body: ActionIn, who: Who, platform: PlatformDep) -> dict[str, Any]:
     """Act on an account, saying why (the log keeps it). Its standing afterwards."""
     return await platform.conduct.act(who, player_id, action, body.reason, body.hours)

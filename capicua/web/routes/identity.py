@@ -77,7 +77,7 @@ async def sign_up(body: SignUpIn, request: Request, response: Response, platform
     return _signed_in(response, request, who, token)
 
 
-@routes.post("/api/login", responses=refusals(401, 429))
+@routes.post("/api/login", responses=refusals(401, 403, 429))  # 403: banned (docs/operations.md, "Conduct")
 async def log_in(body: LogInIn, request: Request, response: Response, platform: PlatformDep) -> dict[str, Any]:
     who, token = await platform.accounts.log_in(body.username, body.password, address_of(request))
     return _signed_in(response, request, who, token)
