@@ -61,5 +61,6 @@ def test_the_score_sheet_adds_up_hand_by_hand(browser: Any, server: str, shots: 
     page.locator(".why-row").first.wait_for()
     page.screenshot(path=str(shots / "score-sheet-es-desktop.png"))
     page.click("#tab-moves")
-    page.locator(".history-panel ol.moves").wait_for()
+    page.locator("#panel-moves").wait_for()  # the moves of the hand in play (maybe none yet)
+    assert page.locator("#tab-moves").get_attribute("aria-selected") == "true"
     assert page.errors == []

@@ -364,6 +364,18 @@ def test_http_a_week_is_a_date_written_yyyy_mm_dd(h: Harness, week: str) -> None
     assert h.client.get("/api/ratings/dominousa/weeks/2026-12-02").json()["week"] == "2026-11-30"
 
 
+@pytest.mark.parametrize("moment", [0.0, 0, 1893456000, True])
+def test_http_a_moment_is_written_as_text(h: Harness, moment: Any) -> None:
+    """Found by schemathesis (POST /api/tournaments, ``"registration_opens": 0.0``): a number was taken as
+    seconds since 1970, against the description (a string). Now a 422, and no tournament is made."""
+    organiser = account(h, "Organizadora")
+    before = h.client.get("/api/tournaments").json()
+    body = {"name": "Copa", "starts_at": "2030-01-01T14:00:00-04:00", "registration_opens": moment}
+    data = assert_invalid(h.client.post("/api/tournaments", json=body, headers=organiser.headers))
+    assert "registration_opens" in data["message"] and "ISO 8601" in data["message"], data
+    assert h.client.get("/api/tournaments").json() == before
+
+
 def test_http_every_operation_documents_its_errors(h: Harness) -> None:
     """Found: the description documented no error but FastAPI's 422 (a shape we do not send). Now every error
     status an operation may answer is listed, in the one shape (``ErrorOut``): a 404 where an id is looked up,

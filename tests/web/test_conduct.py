@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.web.helpers import QUICK, Guest, Harness, create_table, join
+from tests.web.helpers import QUICK, Conn, Guest, Harness, create_table, join
 from tests.web.test_rated import account, seat_all
 
 
@@ -145,14 +145,20 @@ def test_a_ban_closes_every_door_of_the_account_and_says_why_to_its_owner(h: Har
     assert log[1]["until"] is not None and log[0]["until"] is None
 
 
-def test_a_mute_silences_the_table_and_a_hidden_name_is_replaced_everywhere(h: Harness) -> None:
-    caio, davi = account(h, "Xingador"), account(h, "Davi")
-    table_id = create_table(h.client, caio, variant="individual", players=2)["id"]
-    join(h.client, caio, table_id, 0)
-    join(h.client, davi, table_id, 1)
-    conn = h.connect(caio, "caio", 0)
+def seated_at_a_table(h: Harness, who: Guest) -> tuple[str, Conn]:
+    """``who`` at seat 0 of a casual 2-player table (Davi at the other), and his socket on it."""
+    table_id: str = create_table(h.client, who, variant="individual", players=2)["id"]
+    join(h.client, who, table_id, 0)
+    join(h.client, account(h, "Davi"), table_id, 1)
+    conn = h.connect(who, who.name, 0)
     conn.subscribe(table_id)
     conn.expect("state")
+    return table_id, conn
+
+
+def test_a_mute_silences_the_table_and_a_hidden_name_is_replaced_everywhere(h: Harness) -> None:
+    caio = account(h, "Xingador")
+    table_id, conn = seated_at_a_table(h, caio)
     mod = moderator(h, "Moderadora")
     r = h.client.post(f"/api/admin/players/{caio.id}/mute", json={"reason": "insults", "hours": 1}, headers=mod.headers)
     assert r.status_code == 200 and r.json()["muted_until"] is not None
@@ -181,13 +187,8 @@ def test_a_mute_silences_the_table_and_a_hidden_name_is_replaced_everywhere(h: H
 
 
 def test_a_socket_opened_before_a_ban_says_nothing_more(h: Harness) -> None:
-    bia, davi = account(h, "Bia"), account(h, "Davi")
-    table_id = create_table(h.client, bia, variant="individual", players=2)["id"]
-    join(h.client, bia, table_id, 0)
-    join(h.client, davi, table_id, 1)
-    conn = h.connect(bia, "bia", 0)
-    conn.subscribe(table_id)
-    conn.expect("state")
+    bia = account(h, "Bia")
+    table_id, conn = seated_at_a_table(h, bia)
     mod = moderator(h, "Moderadora")
     r = h.client.post(f"/api/admin/players/{bia.id}/ban", json={"reason": "spam at every table"}, headers=mod.headers)
     assert r.status_code == 200

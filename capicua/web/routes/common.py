@@ -8,7 +8,7 @@ import json
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Response
-from pydantic import AfterValidator, AwareDatetime, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, AwareDatetime, BaseModel, BeforeValidator, ConfigDict, Field
 from pydantic_core import PydanticCustomError
 
 from capicua.rules.record import replay_steps
@@ -111,11 +111,21 @@ def _in_utc(moment: dt.datetime) -> dt.datetime:
         ) from None
 
 
-#: A moment of the API (a tournament's start, its registration window): ISO 8601 with its zone, given in any
-#: zone and handed on in UTC; a moment without its zone, or beyond the years 1 to 9999 in UTC, is a 422.
+def _written(moment: Any) -> Any:
+    """A moment comes as text: pydantic's lax mode would read a number as seconds since 1970 (``0.0`` was taken
+    for 1970-01-01 as a tournament's registration opening), which the description, a string, does not allow."""
+    if not isinstance(moment, str):
+        raise PydanticCustomError("moment_text", "a moment is written as ISO 8601 text, e.g. 2030-01-01T14:00:00-04:00")
+    return moment
+
+
+#: A moment of the API (a tournament's start, its registration window): ISO 8601 text with its zone, given in any
+#: zone and handed on in UTC; a moment without its zone, not written as text, or beyond the years 1 to 9999 in
+#: UTC, is a 422.
 Moment = Annotated[
     AwareDatetime,
     Field(strict=False, description="a moment with its zone, ISO 8601 (in UTC, within the years 1 to 9999)"),
+    BeforeValidator(_written),
     AfterValidator(_in_utc),
 ]
 
