@@ -383,9 +383,13 @@ def test_the_tiles_on_the_table_lie_still_the_amazonense_cross_included(
     page = new_page(browser, **viewport)
     open_lobby(page, server)
     table = make_table(page, server, variant="amazonense", target=1000, move_seconds=600)
-    # Play until the cross has its spinner and both long arms, at my turn: the table waits for me.
+    # Play until the cross has its spinner and both long arms, at my turn with a tile to play: the table waits
+    # for me (with only a pass, the table passes for me after a moment, auto_pass, and the others play on).
     deadline = time.time() + 60
-    while not (my_turn(page) and len(page.query_selector_all(".board-svg [data-tile]")) >= 3):
+    playable = ".mytiles button.tile.playable:not([disabled])"
+    while not (
+        my_turn(page) and page.query_selector(playable) and len(page.query_selector_all(".board-svg [data-tile]")) >= 3
+    ):
         assert time.time() < deadline, "no cross of three tiles at my turn"
         if page.query_selector("#next-hand:not([disabled])"):
             page.click("#next-hand")
