@@ -7,15 +7,21 @@ here is written to the same moderation log, with his reason, as done "by the ope
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 from rich.console import Console
 
 from capicua.cli.common import fail
 
+if TYPE_CHECKING:
+    from capicua.service.store import Store
+
 __all__ = ["app"]
+
+T = TypeVar("T")
 
 app = typer.Typer(help="Name or remove moderators, and read the moderation log.", no_args_is_help=True)
 
@@ -27,30 +33,39 @@ DatabaseUrl = Annotated[
 Reason = Annotated[str, typer.Option(help="Why: kept in the moderation log.")]
 
 
-def _run(data_dir: Path, database_url: str | None, username: str, action: str, reason: str) -> None:
-    from capicua.service.conduct import Conduct
+def _on_store(data_dir: Path, database_url: str | None, work: Callable[[Store], Awaitable[T]]) -> T:
+    """``work`` done on the platform's store (opened, its schema brought up to date, closed after), or exit
+    saying why not: no data directory (2), a store or a refusal of the service (1)."""
     from capicua.service.errors import ServiceError
     from capicua.service.store import Store, StoreError, default_url
 
-    async def body() -> str:
+    async def body() -> T:
         store = Store(database_url or default_url(data_dir))
         await store.open()
         try:
-            row = await store.accounts.by_username(username)
-            if row is None:
-                raise fail(f"no account {username!r}", 1)
-            await Conduct(store.conduct).act(None, row.id, action, reason)
-            return f"{row.username} ({row.name}): {action}"
+            return await work(store)
         finally:
             await store.close()
 
     if not data_dir.is_dir() and database_url is None:
         raise fail(f"no data directory {data_dir} (the platform's, as capicua serve --data-dir)", 2)
     try:
-        done = asyncio.run(body())
+        return asyncio.run(body())
     except (StoreError, ServiceError) as exc:
         raise fail(str(exc)) from None
-    Console().print(done, highlight=False)
+
+
+def _run(data_dir: Path, database_url: str | None, username: str, action: str, reason: str) -> None:
+    from capicua.service.conduct import Conduct
+
+    async def act(store: Store) -> str:
+        row = await store.accounts.by_username(username)
+        if row is None:
+            raise fail(f"no account {username!r}", 1)
+        await Conduct(store.conduct).act(None, row.id, action, reason)
+        return f"{row.username} ({row.name}): {action}"
+
+    Console().print(_on_store(data_dir, database_url, act), highlight=False)
 
 
 @app.command("grant")
@@ -85,22 +100,11 @@ def show_log(
     from rich.table import Table
 
     from capicua.service.conduct import Conduct
-    from capicua.service.store import Store, StoreError, default_url
 
-    async def body() -> list[dict[str, object]]:
-        store = Store(database_url or default_url(data_dir))
-        await store.open()
-        try:
-            return await Conduct(store.conduct).log(None, limit)
-        finally:
-            await store.close()
+    async def read(store: Store) -> list[dict[str, object]]:
+        return await Conduct(store.conduct).log(None, limit)
 
-    if not data_dir.is_dir() and database_url is None:
-        raise fail(f"no data directory {data_dir} (the platform's, as capicua serve --data-dir)", 2)
-    try:
-        entries = asyncio.run(body())
-    except StoreError as exc:
-        raise fail(str(exc)) from None
+    entries = _on_store(data_dir, database_url, read)
     table = Table("at", "by", "player", "action", "until", "reason")
     for e in entries:
         by, player = e["by"], e["player"]

@@ -144,9 +144,10 @@ class Conduct:
         self.renamed = renamed
 
     # -- playbans ------------------------------------------------------------------------------------------
-    async def playban_of(self, player_id: str) -> Playban | None:
+    async def playban_of(self, player_id: str, row: AccountRow | None = None) -> Playban | None:
+        """The player's standing now (``row``: his account, if the caller has read it already)."""
         now = self.clock()
-        row = await self.store.account(player_id)
+        row = row or await self.store.account(player_id)
         since = now - MEMORY
         if row is not None and row.forgiven_at is not None:
             since = max(since, row.forgiven_at)
@@ -187,8 +188,8 @@ class Conduct:
         """A player's conduct as his profile shows it to him and to moderators: his playban (or warning) and the
         numbers behind it, and whether he is muted, banned or his name hidden."""
         now = self.clock()
-        ban = await self.playban_of(player_id)
         row = await self.store.account(player_id)
+        ban = await self.playban_of(player_id, row)
         return {
             "playban": None if ban is None else ban.json(now),
             "ladder_minutes": [round(step.total_seconds() / 60) for step in LADDER],

@@ -175,7 +175,7 @@ def test_every_moderators_action_needs_a_reason_and_is_logged(store_url: str) ->
 
 
 # -- flags ---------------------------------------------------------------------------------------------------------
-def test_repeated_two_player_pairings_beyond_the_decay_are_flagged(store_url: str) -> None:
+def test_B8_D5_repeated_two_player_pairings_beyond_the_decay_are_flagged(store_url: str) -> None:
     async def body(ratings: Ratings, conduct: Conduct, store: Store, clock: Clock) -> dict[str, Any]:
         ana, bia, caio, davi = fresh("p", 4)
         await accounts(store, [ana, bia, caio, davi])

@@ -23,7 +23,8 @@ function table(head, rows) {
     el("tbody", {}, rows.map((cells) => el("tr", {}, cells.map((c) => el("td", {}, c)))))));
 }
 
-const untilText = (iso) => (!iso ? "—" : iso.startsWith("9999") ? t("conduct_forever") : when(iso));
+// Until when a ban or a mute holds, in words ("para sempre" for good: the server's FOREVER is in 9999).
+export const untilText = (iso) => (!iso ? "—" : iso.startsWith("9999") ? t("conduct_forever") : when(iso));
 
 export async function renderAdmin() {
   unfollow();

@@ -12,7 +12,7 @@ import { icon } from "../icons.js";
 import { myself } from "../identity.js";
 import { fill, plural, t, when } from "../i18n.js";
 import { page, redraw } from "../page.js";
-import { moderationPanel } from "./admin.js";
+import { moderationPanel, untilText } from "./admin.js";
 import { changeClass, changeParts, dayText, gameTitle, medalIcon, medalWord, ratingBadge, signed } from "../ratings.js";
 import { unfollow } from "../socket.js";
 
@@ -76,8 +76,8 @@ function conductSection(c) {
   else if (ban && ban.until === null) lines.push(el("p", { class: "conduct-warning" }, t("conduct_warning")));
   lines.push(el("p", {}, ban ? fill(t("conduct_count"), { days: c.memory_days, n: ban.abandonments, time: when(ban.last) })
     : fill(t("conduct_clean"), { days: c.memory_days })));
-  if (c.muted_until) lines.push(el("p", { class: "conduct-ban" }, fill(t("conduct_muted"), { time: c.muted_until.startsWith("9999") ? t("conduct_forever") : when(c.muted_until) })));
-  if (c.banned_until) lines.push(el("p", { class: "conduct-ban" }, fill(t("conduct_banned"), { time: c.banned_until.startsWith("9999") ? t("conduct_forever") : when(c.banned_until) })));
+  if (c.muted_until) lines.push(el("p", { class: "conduct-ban" }, fill(t("conduct_muted"), { time: untilText(c.muted_until) })));
+  if (c.banned_until) lines.push(el("p", { class: "conduct-ban" }, fill(t("conduct_banned"), { time: untilText(c.banned_until) })));
   if (c.name_hidden) lines.push(el("p", { class: "conduct-warning" }, t("conduct_name_hidden")));
   lines.push(el("p", { class: "hint" }, fill(t("conduct_explain"), { a, b, c: Math.round(day / 60) })));
   return el("section", { class: `card conduct-card${ban?.active ? " banned" : ""}`, id: "conduct", "aria-labelledby": "conduct-title" },
