@@ -182,7 +182,7 @@ class RedisTransport:
                 self.listening.clear()
             finally:
                 with contextlib.suppress(Exception):
-                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+                    await pubsub.aclose()  # type: ignore[no-untyped-call, unused-ignore]  # typed from redis 8 on
             await asyncio.sleep(delay)
             delay = min(2 * delay, 2.0)
 
