@@ -115,8 +115,10 @@ def test_every_claim_of_an_example_is_what_the_engine_gives() -> None:
 def test_the_costly_plays_each_have_an_example() -> None:
     """What costs newcomers points: pontas in fives, galo (right and wrong), the pass's 20, doubles, going out
     with a double; Dominousa's fines, the touched tile and the tranque."""
-    kinds = {game: {k for e in page["examples"] for s in e["steps"] for k, _, _ in s["board"]["scored"]}
-             for game, page in pages().items()}
+    kinds = {
+        game: {k for e in page["examples"] for s in e["steps"] for k, _, _ in s["board"]["scored"]}
+        for game, page in pages().items()
+    }
     assert {"table", "pass", "galo", "galo-wrong", "doubles-5", "batida-double"} <= kinds["amazonense"]
     assert {"fine", "tranca"} <= kinds["dominousa"]
     touched = [s for e in pages()["dominousa"]["examples"] for s in e["steps"] if s["board"]["touched"]]
