@@ -168,29 +168,41 @@ def test_a_rule_is_an_address_and_the_table_links_to_its_game(browser: Any, serv
     assert page.errors == []
 
 
+#: the sentence of a pass's 20, and the rule link's words, in each language
+PASSED = {
+    "pt-BR": (r"(.+) passou: \+20 para (Nós|Eles)", "ver a regra"),
+    "es": (r"(.+) pasó: \+20 para (Nosotros|Ellos)", "ver la regla"),
+}
+
+
 @pytest.mark.slow
-def test_a_pass_that_gives_20_says_why_with_the_rules_link(browser: Any, server: str, shots: Path) -> None:
+@pytest.mark.parametrize(("lang", "size"), [("pt-BR", "desktop"), ("es", "phone")])
+def test_a_pass_that_gives_20_says_why_with_the_rules_link(
+    browser: Any, server: str, shots: Path, lang: str, size: str
+) -> None:
     """Item 14: not "+20 passe · Zé" under the side that got it, but "Zé passou: +20 para Eles", in the
     history and the toast, with a link to the rule (item 4)."""
-    page = new_page(browser, "pt-BR", width=DESKTOP["width"], height=DESKTOP["height"])
+    viewport = PHONE if size == "phone" else DESKTOP
+    page = new_page(browser, lang, width=viewport["width"], height=viewport["height"])
     page.goto(server)
     page.wait_for_selector("#create")
     make_table(page, server, variant="amazonense")
+    sentence_re, see = PASSED[lang]
     row = ".history-panel .cost-item[data-kind='pass']"
-    play_until(page, row, timeout=120)
+    toast = "#cost-toast .cost-line[data-kind='pass']"
+    play_until(page, toast, timeout=120)  # shown for 7 s after the pass
+    said = page.locator(toast).first.inner_text()
+    assert re.fullmatch(f"{sentence_re} {see}", said), said
+    page.screenshot(path=str(shots / f"pass-toast-{lang}-{size}.png"))
     names = page.eval_on_selector_all(".seat-chip .name", "ns => ns.map(n => n.textContent.trim())")
-    sentence = page.locator(row).first.locator(".cost-text").inner_text()
-    match = re.fullmatch(r"(.+) passou: \+20 para (Nós|Eles)", sentence)
+    sentence = page.locator(row).first.locator(".cost-text").text_content()
+    match = re.fullmatch(sentence_re, sentence or "")
     assert match, sentence
     assert any(match.group(1) in name for name in names), (sentence, names)
-    toast = page.locator("#cost-toast .cost-line[data-kind='pass']")
-    if toast.count():  # shown for 7 s after the pass
-        said = toast.first.inner_text()
-        assert re.fullmatch(r".+ passou: \+20 para (Nós|Eles) ver a regra", said), said
-        page.screenshot(path=str(shots / "pass-toast-pt-BR-desktop.png"))
-    link = page.locator(row).first.locator("a.rule-link")
+    link = page.locator(toast).first.locator("a.rule-link")
+    assert page.locator(row).first.locator("a.rule-link").get_attribute("href") == "#/rules/amazonense/passe"
     assert link.get_attribute("href") == "#/rules/amazonense/passe"
-    link.click()
+    link.click()  # the toast's link (on a phone the history's panel is closed)
     page.wait_for_selector("main.rules-view[data-game='amazonense'] #rule-passe")
     page.wait_for_function("() => Math.abs(document.getElementById('rule-passe').getBoundingClientRect().top) < 80")
     assert page.errors == []
