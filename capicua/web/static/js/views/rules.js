@@ -8,6 +8,7 @@ import { renderBoard } from "../board.js";
 import { $, el } from "../dom.js";
 import { allGames, gameNamed } from "../games.js";
 import { fill, language, plural, t } from "../i18n.js";
+import { icon } from "../icons.js";
 import { page } from "../page.js";
 import { gameTitle } from "../ratings.js";
 import { tile } from "../tiles.js";
@@ -145,9 +146,9 @@ function exampleBox(x, game, lang) {
 // Redraw the examples' boards at their felts' new size.
 window.addEventListener("resize", () => { for (const box of document.querySelectorAll(".rule-example")) box.draw?.(); });
 
-// "Como jogar: Dominó Amazonense · Individual · Dominousa": the way to each game's rules (under the lobby's
-// quick play buttons).
+// "Como jogar" under each of the lobby's quick play buttons: the way to that game's rules (the same grid).
 export function howToPlayLinks() {
-  return el("p", { class: "how-links", id: "how-to-play" }, el("span", { class: "label" }, `${t("how_to_play")}:`),
-    allGames().map((g) => el("a", { href: `#/rules/${g.name}`, "data-game": g.name }, gameTitle(g.name))));
+  return el("div", { class: "how-links quick-games", id: "how-to-play" }, allGames().map((g) =>
+    el("a", { href: `#/rules/${g.name}`, "data-game": g.name, title: `${t("how_to_play")}: ${gameTitle(g.name)}` },
+      icon("help"), t("how_to_play"), el("span", { class: "sr" }, `: ${gameTitle(g.name)}`))));
 }
