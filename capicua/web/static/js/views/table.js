@@ -102,7 +102,6 @@ function draw(change) {
   if (change.decision) announceDecision(change.decision, f);
   if (change.costs?.length) costToast(change.costs, f);
   if (f.hand?.end) $("#cost-toast")?.remove(); // the hand's end says it all, over the felt
-
   if (change.parts.length) tick();
   updateTitle();
   main.dispatchEvent(new Event("drawn")); // for what is drawn beside the table (the referee console)
