@@ -75,6 +75,7 @@ export async function renderRules(game, section) {
 
 function goTo(section) {
   for (const a of document.querySelectorAll(".rules-toc a")) a.classList.toggle("current", a.dataset.section === section);
+  for (const s of document.querySelectorAll(".rule")) s.classList.toggle("current", s.dataset.section === section);
   const target = section ? document.getElementById(`rule-${section}`) : null;
   if (target) target.scrollIntoView({ block: "start" });
   else window.scrollTo(0, 0);
