@@ -125,3 +125,16 @@ def test_the_costly_plays_each_have_an_example() -> None:
     assert touched
     drawn = [s for e in pages()["individual"]["examples"] for s in e["steps"] if s["board"]["action"] == "1: draw"]
     assert drawn
+
+
+def test_every_rule_a_cost_links_to_is_a_section() -> None:
+    """costs.js links a score a rule costs (a pass's 20, a wrong galo, a fine…) to a section of a rules page."""
+    source = (ROOT / "capicua" / "web" / "static" / "js" / "costs.js").read_text(encoding="utf-8")
+    found = re.search(r"export const COSTS = \{([^}]*)\}", source)
+    assert found
+    targets = dict(re.findall(r'"?([\w-]+)"?:\s*"([\w-]+)"', found.group(1)))
+    assert set(targets) == {"pass", "galo-wrong", "no-double", "fine"}
+    sections = {s["id"] for page in pages().values() for s in page["sections"]}
+    assert set(targets.values()) <= sections
+    assert "multas" in {s["id"] for s in pages()["dominousa"]["sections"]}
+    assert {"passe", "galo", "saida"} <= {s["id"] for s in pages()["amazonense"]["sections"]}

@@ -131,6 +131,7 @@ function exampleBox(x, game, lang) {
     scored.replaceChildren(...b.scored.map(([kind, n, to]) => el("li", { class: `ex-chip kind-${kind}`, "data-kind": kind },
       el("strong", {}, `+${n}`), ` ${t(`kind_${kind}`, kind)} → ${sideOf(x, to)}`)));
     points.textContent = `${t("rules_hand_points")}: ${b.points.map((n, k) => `${sideOf(x, k)} ${n}`).join(" · ")}`;
+    points.hidden = x.steps.every((s) => s.board.points.every((n) => n === 0)); // an example where nobody scores
     count.textContent = fill(t("rules_step"), { n: i + 1, of: x.steps.length });
     prev.disabled = i === 0;
     next.disabled = i === x.steps.length - 1;
