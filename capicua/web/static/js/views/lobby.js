@@ -14,8 +14,8 @@ import { page } from "../page.js";
 import { gameTitle, nameWithRating } from "../ratings.js";
 import { unfollow } from "../socket.js";
 import { ratedBox } from "./quickplay.js";
-import { howToPlayLinks } from "./rules.js";
 import { leadersBox } from "./ratings.js";
+import { howToPlayLinks } from "./rules.js";
 import { tournamentsBox } from "./tournaments.js";
 
 let timer = null; // the lobby's refresh
