@@ -85,8 +85,8 @@ function goTo(section) {
 const sideOf = (x, k) => (x.players.length === 4 && x.deal.length === 4 && x.steps[0].board.points.length === 2
   ? `${x.players[k]} & ${x.players[k + 2]}` : x.players[k]);
 
-// One example: the board of each step drawn as the table draws it, the hands it shows, the sentence, the
-// points, and Anterior / Próximo through the steps.
+// One example: the board of each step drawn as the table draws it, the hands it shows (the tiles that fit an
+// open end outlined, as the engine says), the sentence, the points, and Anterior / Próximo through the steps.
 function exampleBox(x, game, lang) {
   let i = 0;
   const felt = el("div", { class: "ex-felt felt" }, el("div", { class: "board" }), el("div", { class: "felt-info" }));
@@ -120,12 +120,15 @@ function exampleBox(x, game, lang) {
     felt.lastChild.replaceChildren(...info);
     hands.replaceChildren(...Object.entries(b.hands).map(([k, tiles]) => {
       const touched = new Set(b.touched[k] || []);
+      const fits = new Set(b.fits[k] || []);
       const a = parseAction(step.board.action || "");
       return el("div", { class: `ex-hand${a.seat === Number(k) ? " acting" : ""}`, "data-seat": k },
         el("span", { class: "name" }, x.players[k]),
-        el("span", { class: "tiles" }, tiles.length ? tiles.map((p) => (touched.has(p)
-          ? el("span", { class: "touched", title: t("rules_touched") }, tile(p, { cls: "small" }))
-          : tile(p, { cls: "small" }))) : el("em", {}, t("went_out"))));
+        el("span", { class: "tiles" }, tiles.length ? tiles.map((p) => {
+          const marks = [touched.has(p) && "touched", fits.has(p) && "fits"].filter(Boolean);
+          return marks.length ? el("span", { class: marks.join(" "), title: marks.map((m) => t(`rules_${m}`)).join(" · ") }, tile(p, { cls: "small" }))
+            : tile(p, { cls: "small" });
+        }) : el("em", {}, t("went_out"))));
     }));
     text.textContent = step.text[lang];
     scored.replaceChildren(...b.scored.map(([kind, n, to]) => el("li", { class: `ex-chip kind-${kind}`, "data-kind": kind },
