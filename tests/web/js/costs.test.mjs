@@ -22,6 +22,7 @@ describe("a score a rule costs", () => {
     assert.equal(costText({ ...pass, seat: 2, to: 1 }, people), "Caio pasó: +20 para Ellos");
     assert.equal(costText({ action: 3, seat: 3, kind: "galo-wrong", points: 50, to: 0 }, people),
       "Bia cantó un galo errado: +50 para Nosotros");
+    assert.equal(costText({ ...pass, seat: 0, to: 1 }, people), "Pasaste: +20 para Ellos"); // mine
     setLanguage("en");
     assert.equal(costText({ action: 4, seat: null, kind: "fine", points: 20, to: 1 }, people), "The referee's fine: +20 for Them");
   });

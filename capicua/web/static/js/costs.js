@@ -2,7 +2,7 @@
 // lead with), said in one sentence from its side's point of view ("Zé passou: +20 para Eles", never
 // "+20 passe · Zé" under the side that got it), with a link to the rule's section on the rules page.
 import { el } from "./dom.js";
-import { fill, t } from "./i18n.js";
+import { fill, hasWord, t } from "./i18n.js";
 import { peopleOf, sideName } from "./names.js";
 
 // The kinds of score a rule costs a player, and the section of the rules page that says why (#/rules/GAME/ID).
@@ -13,11 +13,12 @@ export const isCost = (s) => s && Object.hasOwn(COSTS, s.kind) && s.points > 0;
 // The rules page of a game, at a section.
 export const rulesHref = (game, section = null) => `#/rules/${game}${section ? `/${section}` : ""}`;
 
-// The sentence: who gave what to whom (a referee's fine names no seat: the referee fined).
+// The sentence: who gave what to whom (a referee's fine names no seat: the referee fined; mine: "Você passou").
 export function costText(s, people) {
   const side = sideName(people, s.to, { short: true });
   const name = s.seat != null ? people.names[s.seat] : null;
-  const key = s.kind === "fine" && name == null ? "cost_fine_referee" : `cost_${s.kind}`;
+  const key = s.kind === "fine" && name == null ? "cost_fine_referee"
+    : s.seat != null && s.seat === people.me && hasWord(`cost_${s.kind}_me`) ? `cost_${s.kind}_me` : `cost_${s.kind}`;
   return fill(t(key), { name, points: s.points, side });
 }
 
