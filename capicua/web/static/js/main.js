@@ -1,10 +1,10 @@
 // capicua browser client: lobby, tables and play over one websocket. No build step, no CDN.
 // This module starts the client and routes the address (#/, #/table/ID, #/profile/ID, #/replay/ID[/STEP]
 // where ID is a record or an uploaded one's key, #/ratings[/GAME], #/analyse, the tournaments' addresses,
-// #/admin for moderators) to a view.
+// #/admin for moderators, #/rules[/GAME[/SECTION]] for how to play) to a view.
 import { ensureGuest } from "./api.js";
 import { el, setStatus, showError } from "./dom.js";
-import { loadGames } from "./games.js";
+import { allGames, loadGames } from "./games.js";
 import { pickLanguage, setLanguage, t } from "./i18n.js";
 import { onChange, page } from "./page.js";
 import { listen } from "./socket.js";
@@ -14,6 +14,7 @@ import { renderLobby } from "./views/lobby.js";
 import { renderProfile } from "./views/profile.js";
 import { renderRatings } from "./views/ratings.js";
 import { renderReplay } from "./views/replay.js";
+import { renderRules } from "./views/rules.js";
 import { onFrame, openTable } from "./views/table.js";
 import { tournamentRoute } from "./views/tournaments.js";
 import { renderUpload } from "./views/upload.js";
@@ -27,11 +28,13 @@ async function route(again = true) {
     const profile = hash.match(/^#\/profile\/(.+)/);
     const replay = hash.match(/^#\/replay\/(\d+|u[0-9a-f]{64})(?:\/(\d+))?/); // a match played here, or an uploaded record
     const ratings = hash.match(/^#\/ratings(?:\/([\w-]+))?/);
+    const rules = hash.match(/^#\/rules(?:\/([\w-]+))?(?:\/([\w-]+))?/); // how to play a game, at a rule
     const tournaments = tournamentRoute(hash); // #/tournaments, #/tournament/ID…, #/referee/TABLE
     if (table) await openTable(table[1]);
     else if (profile) await renderProfile(decodeURIComponent(profile[1]));
     else if (replay) await renderReplay(replay[1], replay[2] ? Number(replay[2]) : null);
     else if (ratings) await renderRatings(ratings[1] || null);
+    else if (rules) await renderRules(rules[1] || allGames()[0]?.name || "amazonense", rules[2] || null);
     else if (tournaments) await tournaments();
     else if (hash === "#/analyse") renderUpload();
     else if (hash === "#/admin") await renderAdmin();

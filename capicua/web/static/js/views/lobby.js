@@ -15,6 +15,7 @@ import { gameTitle, nameWithRating } from "../ratings.js";
 import { unfollow } from "../socket.js";
 import { ratedBox } from "./quickplay.js";
 import { leadersBox } from "./ratings.js";
+import { howToPlayLinks } from "./rules.js";
 import { tournamentsBox } from "./tournaments.js";
 
 let timer = null; // the lobby's refresh
@@ -31,7 +32,8 @@ export async function renderLobby() {
       el("section", { class: "seeks-box", hidden: true }, el("h2", {}, t("seeks")), seeks),
       el("section", { id: "quick", class: "quick" }, el("h2", {}, t("quick"), el("small", { class: "h-note phone-only" }, t("quick_help"))),
         el("div", { class: "quick-games" }, allGames().map((g) => el("button", { class: "primary quick-game", "data-game": g.name,
-          onclick: () => quickPlay(g.name) }, el("strong", {}, gameTitle(g.name)), el("small", {}, t("quick_help")))))),
+          onclick: () => quickPlay(g.name) }, el("strong", {}, gameTitle(g.name)), el("small", {}, t("quick_help"))))),
+        howToPlayLinks()),
       ratedBox(),
       el("section", { class: "tables-box" },
         el("div", { class: "box-head" }, el("h1", {}, t("lobby")),

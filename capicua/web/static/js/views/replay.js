@@ -5,6 +5,7 @@
 import { actionBody, parseAction } from "../actions.js";
 import { api } from "../api.js";
 import { leadIndex, renderBoard } from "../board.js";
+import { costItem, isCost } from "../costs.js";
 import { $, el } from "../dom.js";
 import { gameNamed } from "../games.js";
 import { icon } from "../icons.js";
@@ -94,7 +95,7 @@ export async function renderReplay(id, stepFromUrl = null) {
     info.replaceChildren(...[
       el("p", { class: "totals" }, el("strong", {}, t("score")), " ", scoreLine(people, s.totals)),
       el("p", { class: "hand-points" }, fill(t("this_hand"), { n: s.hand }), " ", scoreLine(people, s.points)),
-      s.scores.length ? el("ul", { class: "scores" }, s.scores.map((x) => scoreItem(x, people))) : null,
+      s.scores.length ? el("ul", { class: "scores" }, s.scores.map((x) => (isCost(x) ? costItem(x, people, data.variant) : scoreItem(x, people)))) : null,
       s.boneyard ? el("p", {}, `${t("boneyard")}: ${s.boneyard}`) : null,
       i === total - 1 && data.winner != null ? el("p", { class: "winners" }, fill(t(people.partnerships ? "won_other" : "won_one"),
         { side: people.partnerships ? `${data.players[data.winner]} & ${data.players[data.winner + 2]}` : data.players[data.winner] })) : null,

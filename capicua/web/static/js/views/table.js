@@ -3,6 +3,7 @@
 // The table's store (table/store.js) takes the frames the websocket brings, and its parts (table/parts.js)
 // are drawn from it: only those whose slice of the store changed. What the game has (calls, sides) comes
 // with the frames.
+import { costToast } from "../costs.js";
 import { $, el, setStatus, showError } from "../dom.js";
 import { icon } from "../icons.js";
 import { errorText, t } from "../i18n.js";
@@ -99,6 +100,8 @@ function draw(change) {
   main.classList.toggle("my-turn", Boolean(myTurn(f)));
   drawParts(main, store, change.parts, draw);
   if (change.decision) announceDecision(change.decision, f);
+  if (change.costs?.length) costToast(change.costs, f);
+  if (f.hand?.end) $("#cost-toast")?.remove(); // the hand's end says it all, over the felt
   if (change.parts.length) tick();
   updateTitle();
   main.dispatchEvent(new Event("drawn")); // for what is drawn beside the table (the referee console)

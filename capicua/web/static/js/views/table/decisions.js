@@ -4,6 +4,7 @@
 // owner's seat, and the links of a table's bar: back to its tournament, and to the referee console for
 // whoever may referee it.
 import { api } from "../../api.js";
+import { COSTS, rulesHref } from "../../costs.js";
 import { $, el } from "../../dom.js";
 import { gameNamed } from "../../games.js";
 import { fill, t } from "../../i18n.js";
@@ -71,6 +72,7 @@ export function announceDecision(text, frame) {
   $("#ref-toast")?.remove();
   const toast = el("div", { id: "ref-toast", class: "ref-toast", role: "status", "aria-live": "assertive" },
     mark("whistle"), el("span", {}, decisionText(d, people)),
+    d.decision === "fine" ? el("a", { class: "rule-link", href: rulesHref(frame.table.variant, COSTS.fine), "data-rule": COSTS.fine }, t("rules_see")) : null,
     el("button", { type: "button", class: "ref-toast-close", "aria-label": t("close"), onclick: () => toast.remove() }, "×"));
   felt.append(toast); // over the felt, clear of the seats
   setTimeout(() => toast.remove(), TOAST_MS);

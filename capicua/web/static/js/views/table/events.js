@@ -3,6 +3,7 @@
 // bubble at the seat it concerns). The store keeps the bubbles; the table view plays the sounds and shows
 // the decision.
 import { parseAction } from "../../actions.js";
+import { isCost } from "../../costs.js";
 import { fill, t } from "../../i18n.js";
 import { parseDecision } from "./decisions.js";
 
@@ -10,9 +11,10 @@ import { parseDecision } from "./decisions.js";
 export const chatText = (m) => (m.preset ? t(`chat_${m.preset}`, m.preset) : m.text || "");
 
 // An event just applied (prev: the state before it, next: after). Returns {bubbles: [{seat, text, cls}],
-// sounds: [name], decision: the referee's decision's text or null, deal: whether a hand was dealt}.
+// sounds: [name], decision: the referee's decision's text or null, deal: whether a hand was dealt, costs: the
+// scores a rule made this action's player give away (a pass's 20, a wrong galo, a fine: costs.js)}.
 export function reactions(event, prev, next) {
-  const out = { bubbles: [], sounds: [], decision: null, deal: event.kind === "deal" };
+  const out = { bubbles: [], sounds: [], decision: null, deal: event.kind === "deal", costs: [] };
   const bubble = (seat, text, cls = "") => out.bubbles.push({ seat, text, cls });
   const hand = next.hand;
   if (event.kind === "action" && hand) {
@@ -21,6 +23,8 @@ export function reactions(event, prev, next) {
     const scored = (hand.scores || []).filter((s) => s.action === index && s.seat === a.seat)
       .reduce((sum, s) => sum + s.points, 0);
     const ended = hand.end && !(prev?.hand?.end) && prev?.hand?.hand === hand.hand;
+    // a referee's fine is announced with his decision (decisions.js), the others here
+    if (a.kind !== "referee") out.costs = (hand.scores || []).filter((s) => s.action === index && isCost(s));
     if (a.kind === "referee") decided(event.action, bubble, out);
     else if (ended && hand.end === "batida") { bubble(a.seat, t("bubble_batida"), "big"); out.sounds.push("batida"); }
     else if (a.kind === "galo" || a.galo) { bubble(a.seat, t("bubble_galo"), "big"); out.sounds.push("galo"); }

@@ -2,6 +2,7 @@
 // call with its player's name, a referee's decisions in words, and the scores each earned; the last one lit),
 // and the match's score sheet (sheet.js).
 import { actionBody, parseAction } from "../../actions.js";
+import { costItem, isCost } from "../../costs.js";
 import { el } from "../../dom.js";
 import { fill, t } from "../../i18n.js";
 import { scoreItem } from "../../outcome.js";
@@ -46,7 +47,8 @@ export function renderHistory(box, frame, people, { tab = "moves", choose = () =
     const who = a.seat != null ? people.names[a.seat] : a.kind === "time" ? "" : t("referee");
     return el("li", { class: `move${i === hand.history.length - 1 ? " last" : ""}`, "data-seat": a.seat ?? "", "data-kind": a.kind },
       el("span", { class: "no" }, i + 1), a.kind === "referee" ? decisionBody(text, people) : [el("span", { class: "who" }, who), actionBody(a)],
-      mine.length ? el("ul", { class: "earned" }, mine.map((s) => scoreItem(s, people, { short: true }))) : null);
+      mine.length ? el("ul", { class: "earned" }, mine.map((s) => (isCost(s) ? costItem(s, people, frame.table.variant)
+        : scoreItem(s, people, { short: true })))) : null);
   });
   body.replaceChildren(el("h3", {}, fill(t("hand_n"), { n: hand.hand })),
     rows.length ? el("ol", { class: "moves", "aria-label": t("history_panel") }, rows) : el("p", { class: "muted" }, t("no_history")));

@@ -1,5 +1,6 @@
 // Between hands: over the felt, how the hand ended, every hand shown (once it is public), each score
 // with its reason, the score, and the countdown to the next deal with a "Próxima mão" button (players).
+import { costItem, isCost } from "../../costs.js";
 import { el } from "../../dom.js";
 import { plural, t } from "../../i18n.js";
 import { sideName } from "../../names.js";
@@ -40,7 +41,8 @@ export function handOverlay(frame, people) {
       ? el("div", { class: "hand-sides", "aria-label": t("hand_scores") }, hand.points.map((points, side) =>
         el("div", { class: `hand-side side-${people.partnerships ? side % 2 : side}`, "data-side": side },
           el("p", { class: "head" }, el("span", { class: "names" }, sideName(people, side)), el("strong", {}, `+${points}`)),
-          el("ul", { class: "scores" }, hand.scores.filter((s) => s.to === side).map((s) => scoreItem(s, people, { chip: true }))))))
+          el("ul", { class: "scores" }, hand.scores.filter((s) => s.to === side).map((s) => (isCost(s)
+            ? costItem(s, people, frame.table.variant, { chip: true }) : scoreItem(s, people, { chip: true })))))))
       : el("p", { class: "no-scores" }, t("no_scores")),
     scoreBoard(people, frame.totals, { cls: "totals" }),
     nextBox);

@@ -65,7 +65,7 @@ export class TableStore {
 
   // A frame of this table. Returns {parts, sounds, decision, resubscribe}.
   apply(frame) {
-    const change = { sounds: [], decision: null, resubscribe: false };
+    const change = { sounds: [], decision: null, costs: [], resubscribe: false };
     if (frame.type === "synced") {
       // the server went back in time (a restored backup): throw the table away, ask for all of it
       if (this.n != null && frame.n < this.n) { this.n = null; this.frame = null; change.resubscribe = true; }
@@ -99,6 +99,7 @@ export class TableStore {
     if (r.deal) this.picked = null;
     change.sounds.push(...r.sounds);
     change.decision = r.decision;
+    change.costs = r.costs;
   }
 
   bubble(seat, text, cls = "") {
@@ -154,7 +155,7 @@ export class TableStore {
   }
 
   // The parts whose slice changed since they were drawn (they are taken as drawn now).
-  changed(change = { sounds: [], decision: null, resubscribe: false }) {
+  changed(change = { sounds: [], decision: null, costs: [], resubscribe: false }) {
     const parts = [];
     if (this.frame) {
       for (const [part, slice] of Object.entries(SLICES)) {

@@ -1,0 +1,140 @@
+"""The rules pages ("Como jogar", issue 22 item 4): capicua/web/static/rules/<game>.json, one per game, each a
+page in pt-BR, es and en with its examples. Each example is a record's opening: here every example is replayed
+through the engine, the board drawn at each step must be the engine's, and every number a step's sentence
+claims (a table count, a score, a boneyard's size, the hand's points) must be what the engine gives, in each
+language's sentence."""
+
+from __future__ import annotations
+
+import importlib.machinery
+import importlib.util
+import json
+import re
+from collections import Counter
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from capicua.rules import variants
+
+ROOT = Path(__file__).resolve().parents[2]
+RULES = ROOT / "capicua" / "web" / "static" / "rules"
+LANGS = ("pt-BR", "es", "en")
+#: each page's own words, in each language (issue 22, item 4), looked for in its sections' text
+WORDS = {
+    "amazonense": {"pt-BR": ["galo", "pontas", "batida", "carroça", "passe"], "es": ["galo"], "en": ["galo"]},
+    "individual": {"pt-BR": ["morto"], "en": ["boneyard"]},
+    "dominousa": {"pt-BR": ["multa"], "es": ["multa", "tranque", "ficha tocada"], "en": ["fine"]},
+}
+
+
+def load_generator() -> ModuleType:
+    loader = importlib.machinery.SourceFileLoader("rules_examples", str(ROOT / "scripts" / "rules-examples"))
+    spec = importlib.util.spec_from_loader("rules_examples", loader)
+    assert spec is not None
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+def pages() -> dict[str, dict[str, Any]]:
+    return {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in sorted(RULES.glob("*.json"))}
+
+
+def test_every_game_has_a_page_and_every_page_is_a_game() -> None:
+    assert set(pages()) == set(variants.names())
+    for name, page in pages().items():
+        assert page["game"] == name
+
+
+@pytest.mark.parametrize("game", sorted(WORDS))
+def test_each_page_is_in_three_languages_with_the_games_own_words(game: str) -> None:
+    page = pages()[game]
+    ids = [s["id"] for s in page["sections"]]
+    assert len(ids) == len(set(ids)) and all(re.fullmatch(r"[a-z][a-z-]*", i) for i in ids), ids
+    examples = {e["id"] for e in page["examples"]}
+    used = [x for s in page["sections"] for x in s.get("examples", [])]
+    assert sorted(used) == sorted(examples)  # every example shown once, none missing
+    for lang in LANGS:
+        assert page["intro"][lang].strip()
+        text = " ".join(" ".join([s["title"][lang], *s["body"][lang]]) for s in page["sections"]).lower()
+        for s in page["sections"]:
+            assert s["title"][lang].strip() and s["body"][lang], (s["id"], lang)
+        for word in WORDS[game].get(lang, []):
+            assert word in text, (game, lang, word)
+        for e in page["examples"]:
+            assert e["title"][lang].strip()
+            assert all(step["text"][lang].strip() for step in e["steps"])
+
+
+def test_the_boards_drawn_are_the_engines() -> None:
+    """scripts/rules-examples writes each step's board from the engine: a file edited by hand, or an engine
+    that changed, shows here."""
+    gen = load_generator()
+    for game, page in pages().items():
+        for example in page["examples"]:
+            drawn = [step["board"] for step in example["steps"]]
+            assert drawn == gen.boards(example, game), (game, example["id"])
+
+
+def numbers(text: str) -> set[int]:
+    return {int(n) for n in re.findall(r"\d+", text)}
+
+
+def test_every_claim_of_an_example_is_what_the_engine_gives() -> None:
+    gen = load_generator()
+    claims = Counter[str]()
+    for game, page in pages().items():
+        for example in page["examples"]:
+            for step, board in zip(example["steps"], gen.boards(example, game), strict=True):
+                says = step["says"]
+                where = (game, example["id"], step["at"])
+                stated: set[int] = set()
+                if "scores" in says:
+                    assert Counter(map(tuple, says["scores"])) == Counter(map(tuple, board["scored"])), where
+                    stated |= {points for _, points, _ in says["scores"]}
+                if "count" in says:
+                    assert says["count"] == board["layout"]["count"], where
+                    stated.add(says["count"])
+                if "boneyard" in says:
+                    assert says["boneyard"] == board["boneyard"], where
+                    stated.add(says["boneyard"])
+                if "points" in says:
+                    assert says["points"] == board["points"], where
+                    stated |= set(says["points"])
+                if "touched" in says:
+                    assert any(says["touched"] in tiles for tiles in board["touched"].values()), where
+                claims.update(says.keys())
+                for lang in LANGS:  # the sentence says the numbers it claims, in every language
+                    assert stated <= numbers(step["text"][lang]), (where, lang, stated - numbers(step["text"][lang]))
+    assert claims["scores"] >= 15 and claims["count"] >= 8  # the claims are many, not a token few
+
+
+def test_the_costly_plays_each_have_an_example() -> None:
+    """What costs newcomers points: pontas in fives, galo (right and wrong), the pass's 20, doubles, going out
+    with a double; Dominousa's fines, the touched tile and the tranque."""
+    kinds = {
+        game: {k for e in page["examples"] for s in e["steps"] for k, _, _ in s["board"]["scored"]}
+        for game, page in pages().items()
+    }
+    assert {"table", "pass", "galo", "galo-wrong", "doubles-5", "batida-double"} <= kinds["amazonense"]
+    assert {"fine", "tranca"} <= kinds["dominousa"]
+    touched = [s for e in pages()["dominousa"]["examples"] for s in e["steps"] if s["board"]["touched"]]
+    assert touched
+    drawn = [s for e in pages()["individual"]["examples"] for s in e["steps"] if s["board"]["action"] == "1: draw"]
+    assert drawn
+
+
+def test_every_rule_a_cost_links_to_is_a_section() -> None:
+    """costs.js links a score a rule costs (a pass's 20, a wrong galo, a fine…) to a section of a rules page."""
+    source = (ROOT / "capicua" / "web" / "static" / "js" / "costs.js").read_text(encoding="utf-8")
+    found = re.search(r"export const COSTS = \{([^}]*)\}", source)
+    assert found
+    targets = dict(re.findall(r'"?([\w-]+)"?:\s*"([\w-]+)"', found.group(1)))
+    assert set(targets) == {"pass", "galo-wrong", "no-double", "fine"}
+    sections = {s["id"] for page in pages().values() for s in page["sections"]}
+    assert set(targets.values()) <= sections
+    assert "multas" in {s["id"] for s in pages()["dominousa"]["sections"]}
+    assert {"passe", "galo", "saida"} <= {s["id"] for s in pages()["amazonense"]["sections"]}
