@@ -405,6 +405,7 @@ class LineLayout(_Layout):
         return {
             "shape": "line",
             "line": self.line_text(),
+            "lead": len(self.lefts),  # the lead's index in ``line``: the tiles laid at L lie left of it
             "ends": {"L": self.left, "R": self.right} if self.first is not None else {},
             "count": self.count(),
         }

@@ -42,8 +42,8 @@ DRAW = """async ([layout, lead]) => {
     const { renderBoardInto } = await import("/static/js/views/table/felt.js");
     const box = document.querySelector(".felt .board");
     for (const panel of document.querySelectorAll(".felt-panel")) panel.replaceChildren(); // the waiting room's
-    // a hand whose history has `lead` plays on the left end: the lead lies that far into the line
-    renderBoardInto(box, { layout, history: Array(lead).fill("0: 1-1 L") }, null, () => {});
+    // the lead lies `lead` tiles into a line, as the engine's layout says
+    renderBoardInto(box, { layout: { ...layout, lead }, history: [] }, null, () => {});
     const rect = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
     return {
         felt: rect(box),

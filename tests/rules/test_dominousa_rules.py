@@ -527,7 +527,9 @@ def test_C1_line_with_two_ends_lead_a_b_lies_a_at_L_and_b_at_R() -> None:
     assert hand.layout.ends == ((4, 4), (5, 6))
     play(hand, "1: 5-4 L")
     assert repr(hand.layout) == "LineLayout('5-4 4-6')"
-    assert hand.layout.snapshot() == {"shape": "line", "line": ["5-4", "4-6"], "ends": {"L": 5, "R": 6}, "count": 11}
+    assert hand.layout.snapshot() == {
+        "shape": "line", "line": ["5-4", "4-6"], "lead": 1, "ends": {"L": 5, "R": 6}, "count": 11
+    }
     assert_rejected(hand, "2: 4-3 W", "a line has only the ends L and R, not W")
 
 
@@ -823,11 +825,14 @@ def test_C6_out_of_turn_play_fined_20_the_tile_returns_and_the_turn_is_unchanged
     before = state(hand)
     assert_fined(hand, "2: 3-0 L", 20)
     assert Tile(3, 0) in hand.tiles(2) and repr(hand.layout) == "LineLayout('3-4')" and hand.turn == 1
+    # the undone play, written "L" in the history, laid nothing left of the lead (the client draws from this)
+    assert hand.layout.snapshot()["lead"] == 0
     assert hand.pop() == one_action("2: 3-0 L")
     assert state(hand) == before
     assert_fined(hand, "2: 3-0 L", 20)
     play(hand, "1: 4-0 R, 2: 3-0 L")
     assert repr(hand.layout) == "LineLayout('0-3 3-4 4-0')" and hand.points == [0, 20]
+    assert hand.layout.snapshot()["lead"] == 1
 
 
 def test_C6_out_of_turn_lead_fined_20() -> None:

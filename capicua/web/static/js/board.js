@@ -3,7 +3,7 @@
 // the largest unit at which the whole hand fits. Each open end shows its pip count just past it.
 import { svg } from "./dom.js";
 import { fill, t } from "./i18n.js";
-import { ghost, layoutBoard, leadIndex } from "./layout.js";
+import { ghost, layoutBoard } from "./layout.js";
 import { isDouble, norm, tileFace, tileName } from "./tiles.js";
 
 // The extent of a placed tile (2 × 1, turned).
@@ -33,11 +33,12 @@ function drawMark(m, unit) {
       "font-size": Math.round(Math.min(78, Math.max(60, 1100 / unit))) }, String(m.pip))); // 11 px at least, if it fits
 }
 
-// The board as an SVG of width × height pixels (the felt's). opts: lead (index in a line), last (the tile
+// The board as an SVG of width × height pixels (the felt's); a line's lead lies at the index the engine gives
+// (layout.lead: the tiles laid at L lie left of it). opts: last (the tile
 // just played, highlighted), targets ([{end, tile, pip, label, onclick}]: where a picked tile may go,
 // pressable), clear (pixels along the bottom to keep free of tiles: the felt's count and boneyard).
 export function renderBoard(layout, width, height, opts = {}) {
-  const { unit, X, Y, tiles, arms, marks } = layoutBoard(layout, width, height, opts.lead || 0, opts.clear || 0);
+  const { unit, X, Y, tiles, arms, marks } = layoutBoard(layout, width, height, layout.lead || 0, opts.clear || 0);
   const ghosts = (opts.targets || []).map((g) => ({ ...g, at: ghost(arms, g.end, g.tile, g.pip) })).filter((g) => g.at);
   const last = opts.last ? norm(opts.last) : null;
   const root = svg("svg", { class: "board-svg", viewBox: `${-X * 100} ${-Y * 100} ${X * 200} ${Y * 200}`,
@@ -56,4 +57,4 @@ export function renderBoard(layout, width, height, opts = {}) {
   return root;
 }
 
-export { isDouble, leadIndex };
+export { isDouble };

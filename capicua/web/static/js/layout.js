@@ -197,9 +197,3 @@ export function layoutBoard(layout, width, height, lead = 0, clear = 0) {
     .map((end) => ({ end, pip: ends[end], ...markAt(found.arms, end) }));
   return { unit, X, Y, B, tiles: found.tiles, arms: found.arms, marks };
 }
-
-// The index of the lead in a line: as many tiles lie left of it as were played on the left end.
-export function leadIndex(history, length) {
-  const left = (history || []).filter((h) => /^\d+: \d-\d L\b/.test(h)).length;
-  return left < length ? left : Math.floor(length / 2);
-}

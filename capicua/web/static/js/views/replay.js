@@ -4,7 +4,7 @@
 // match played here, or the key (u…) of a record uploaded for analysis (kept beside its analysis).
 import { actionBody, parseAction } from "../actions.js";
 import { api } from "../api.js";
-import { leadIndex, renderBoard } from "../board.js";
+import { renderBoard } from "../board.js";
 import { costItem, isCost } from "../costs.js";
 import { $, el } from "../dom.js";
 import { gameNamed } from "../games.js";
@@ -74,8 +74,7 @@ export async function renderReplay(id, stepFromUrl = null) {
     if (!box) return;
     const start = handStarts.filter((k) => k <= i).pop() ?? 0;
     const history = steps.slice(start + 1, i + 1).map((x) => x.action).filter(Boolean);
-    const lead = s.layout.shape === "line" ? leadIndex(history, s.layout.line.length) : 0;
-    box.replaceChildren(renderBoard(s.layout, box.clientWidth || 320, box.clientHeight || 240, { lead, last: lastPlay(history) }));
+    box.replaceChildren(renderBoard(s.layout, box.clientWidth || 320, box.clientHeight || 240, { last: lastPlay(history) }));
   };
   const draw = () => {
     const s = steps[i];

@@ -109,8 +109,7 @@ function exampleBox(x, game, lang) {
     const board = felt.firstChild;
     const w = board.clientWidth || 320;
     const h = board.clientHeight || 220;
-    const lead = b.lead || 0; // the engine's (a fined play written L never lay on the left)
-    board.replaceChildren(b.layout.spinner || b.layout.line?.length ? renderBoard(b.layout, w, h, { lead, last: lastPlay(history) }) : "");
+    board.replaceChildren(b.layout.spinner || b.layout.line?.length ? renderBoard(b.layout, w, h, { last: lastPlay(history) }) : "");
     const info = [];
     if (counted && b.layout.spinner) {
       const n = b.layout.count;

@@ -1,6 +1,6 @@
 // The felt: the tiles on the table (the last play lit), where a picked tile may go, and the table count
 // (only where it scores), the boneyard and the match clock.
-import { leadIndex, renderBoard } from "../../board.js";
+import { renderBoard } from "../../board.js";
 import { isPlay, parseAction } from "../../actions.js";
 import { el } from "../../dom.js";
 import { icon } from "../../icons.js";
@@ -35,9 +35,8 @@ export function renderBoardInto(box, hand, picked, play) {
   const w = box.clientWidth || 320;
   const h = box.clientHeight || 240;
   if (!hand) { box.replaceChildren(); return; }
-  const lead = hand.layout.shape === "line" ? leadIndex(hand.history, hand.layout.line.length) : 0;
   // the bottom's strip kept for the felt's pills (the count, the boneyard, the match clock: feltInfo)
-  box.replaceChildren(renderBoard(hand.layout, w, h, { lead, last: lastPlay(hand.history), targets: targets(hand, picked, play),
+  box.replaceChildren(renderBoard(hand.layout, w, h, { last: lastPlay(hand.history), targets: targets(hand, picked, play),
     clear: FELT_INFO_HEIGHT }));
 }
 
