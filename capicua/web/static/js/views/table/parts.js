@@ -10,6 +10,7 @@ import { myButtons, myTiles, sendMove } from "./controls.js";
 import { tableLinks } from "./decisions.js";
 import { feltInfo, renderBoardInto } from "./felt.js";
 import { renderHistory } from "./history.js";
+import { keepFocus } from "./keys.js";
 import { handOverlay } from "./overlay.js";
 import { resultDialog } from "./result.js";
 import { renderClocks, renderSeats } from "./seats.js";
@@ -57,10 +58,11 @@ const DRAW = {
     const slot = $(".slot-bottom", main);
     const next = myButtons(store, draw) || document.createComment("moves");
     const old = movesIn(slot);
-    if (old) old.replaceWith(next); else slot.append(next);
+    keepFocus(slot, () => { if (old) old.replaceWith(next); else slot.append(next); });
   },
   hand(main, store, people, draw) {
-    $(".mine", main).replaceChildren(myTiles(store, draw) || "");
+    const box = $(".mine", main);
+    keepFocus(box, () => box.replaceChildren(myTiles(store, draw) || ""));
   },
   board(main, store, people, draw) {
     drawBoard(main, store, draw);
