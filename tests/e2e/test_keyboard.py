@@ -135,6 +135,7 @@ def test_a_whole_hand_from_the_keyboard_with_every_move_announced(browser: Any, 
     # my passes are mine to make (x); the end of a hand stays until "n"
     make_table(page, server, variant="amazonense", target=1000, auto_pass=False, pause_seconds=30)
     page.wait_for_selector(".mytiles button.tile")
+    page.wait_for_function(SAID, arg="Mão 1")  # said as the table opens, or as the hand is dealt
     # the tiles carry their spoken names
     for b in page.query_selector_all(".mytiles button.tile"):
         assert b.get_attribute("aria-label") == say_pt(str(b.get_attribute("data-tile")))

@@ -8,7 +8,7 @@ globalThis.localStorage = { getItem: () => null, setItem: () => {}, removeItem: 
 globalThis.document = { documentElement: {} };
 const { setLanguage } = await import("../../../capicua/web/static/js/i18n.js");
 const { tileName } = await import("../../../capicua/web/static/js/tiles.js");
-const { announcements, countsText, endsText, scoreText, tilesText } = await import("../../../capicua/web/static/js/views/table/announcer.js");
+const { announcements, countsText, endsText, opening, scoreText, tilesText } = await import("../../../capicua/web/static/js/views/table/announcer.js");
 
 const SEATS = ["Tucano", "Boto", "Arara", "Jaraqui"].map((name, k) => ({ name, bot: k ? "greedy" : null, away: false, empty: false }));
 
@@ -58,6 +58,14 @@ describe("the announcer", () => {
       scores: [{ action: 2, seat: 3, kind: "batida", points: 20, to: 1 }], outcome: { termination: "batida", winner: 1, seat: 3 } });
     assert.deepEqual(announcements(act("3: 6-4 E"), state(), over),
       ["Jaraqui jogou seis e quatro na ponta leste, batida: mais 20 para Eles", "Jaraqui bateu. Placar: Nós 35, Eles 20"]);
+  });
+
+  it("says the hand and whose turn it is when the table opens, nothing once the hand is over", () => {
+    assert.deepEqual(opening(state()), ["Mão 1. Vez de Jaraqui"]);
+    assert.deepEqual(opening(state({ turn: 0 })), ["Mão 1. Sua vez"]);
+    assert.deepEqual(opening(state({ end: "batida" })), []);
+    setLanguage("en");
+    assert.deepEqual(opening(state()), ["Hand 1. Jaraqui's turn"]);
   });
 
   it("names the tile I drew, and never one another seat drew", () => {

@@ -95,6 +95,14 @@ export function announcements(event, prev, next) {
   return out;
 }
 
+// What a player hears when the table opens (its first state): the hand, and whose turn it is.
+export function opening(frame) {
+  const hand = frame?.hand;
+  if (!hand || hand.end || frame.winner != null) return [];
+  const turn = hand.turn === frame.seat ? t("your_turn") : hand.turn != null ? fill(t("say_turn_of"), { name: peopleOf(frame).names[hand.turn] }) : "";
+  return [`${fill(t("hand_n"), { n: hand.hand })}. ${turn}`.trim()];
+}
+
 // "Pontas: leste 4, oeste 6 (carroça), norte 3, sul 5; soma 18": each open end's pip (a double lying there
 // said so: it counts twice), and the table's count (A2) where the game has one, else the ends' sum.
 export function endsText(frame) {
@@ -127,7 +135,8 @@ export function countsText(frame) {
 // "Suas pedras (7): seis e quatro, carroça de cinco, …", those I may play now marked.
 export function tilesText(frame) {
   const hand = frame?.hand;
-  if (!hand || frame.seat == null) return t("say_no_hand");
+  if (!hand) return t("say_no_hand");
+  if (frame.seat == null) return t("say_watching");
   const tiles = hand.tiles || [];
   if (!tiles.length) return t("no_tiles");
   const legal = (hand.legal || []).map((m) => m.split(" ")[0]).filter((m) => /^\d-\d$/.test(m)).map(norm);

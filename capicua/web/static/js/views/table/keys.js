@@ -69,7 +69,11 @@ function helpDialog(frame) {
       row(["n"], t("next_hand")),
       row(["?"], t("keys_toggle")))),
     el("p", { class: "keys-note" }, t("keys_note")));
-  dialog.addEventListener("close", () => { dialog.remove(); $("#show-keys")?.focus(); });
+  const back = document.activeElement; // where the keyboard was: back there once it closes
+  dialog.addEventListener("close", () => {
+    dialog.remove();
+    (back && back !== document.body && back.isConnected ? back : $("#show-keys"))?.focus();
+  });
   return dialog;
 }
 

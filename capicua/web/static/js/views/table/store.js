@@ -6,7 +6,7 @@
 // checks it (tests/web/js/).
 import { isPlay } from "../../actions.js";
 import { norm } from "../../tiles.js";
-import { announcements } from "./announcer.js";
+import { announcements, opening } from "./announcer.js";
 import { chatText, reactions } from "./events.js";
 
 const CHAT_KEPT = 200; // the chat frames kept, oldest dropped first
@@ -80,7 +80,7 @@ export class TableStore {
         if (frame.type === "event" && frame.event) {
           this.react(reactions(frame.event, prev, frame.state), change);
           change.say = announcements(frame.event, prev, frame.state);
-        }
+        } else if (!prev) change.say = opening(frame.state);
         this.tidy();
       }
     }
