@@ -69,6 +69,9 @@ def keyboard_move(page: Any) -> str | None:
         if page.query_selector(".actions button.end-choice"):
             assert page.evaluate(FOCUSED)["end"]  # on to where it goes
             page.keyboard.press("Enter")
+        page.wait_for_function("(n) => document.querySelectorAll('.mytiles button.tile').length < n", arg=len(tiles))
+        if len(tiles) > 1:  # my hand drawn again without the tile: the focus still in it, for the next move
+            assert page.evaluate(FOCUSED)["tile"], page.evaluate("() => document.activeElement.outerHTML.slice(0, 80)")
         return "play"
     for key, move in (("x", "pass"), ("k", "keep"), ("a", "announce")):
         if page.query_selector(f".actions button[data-move='{move}']"):

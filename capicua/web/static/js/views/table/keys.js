@@ -107,17 +107,19 @@ function focusTile(b) {
   b.focus();
 }
 
+const FOCUSABLE = "button, [tabindex]";
+
 // Draw part of the table again (fn) without losing the keyboard's place: the focus goes back to the same
 // tile or button (by its tile, move or end), else to the one at its place, else to my hand.
 export function keepFocus(box, fn) {
   const active = document.activeElement;
   const inside = active && active !== document.body && box.contains(active);
   const key = inside ? active.dataset.tile || active.dataset.move || active.dataset.end || null : null;
-  const index = inside ? [...box.querySelectorAll("button")].indexOf(active) : -1;
+  const index = inside ? [...box.querySelectorAll(FOCUSABLE)].indexOf(active) : -1;
   fn();
   rove(box);
   if (!inside || box.contains(document.activeElement)) return;
-  const buttons = [...box.querySelectorAll("button")];
+  const buttons = [...box.querySelectorAll(FOCUSABLE)];
   const same = key && buttons.find((b) => (b.dataset.tile || b.dataset.move || b.dataset.end) === key);
   const next = same || buttons[Math.min(index, buttons.length - 1)]
     || handTiles().find((b) => b.tabIndex === 0) || handTiles()[0];
@@ -150,7 +152,7 @@ function onKey(e, store, draw) {
   if (key === "?") { e.preventDefault(); toggleHelp(); return; }
   if ($("#keys-help") || target.closest?.("dialog, .result, .panel-tabs")) return; // their own keys (Esc closes)
   const frame = store.frame;
-  if (["ArrowLeft", "ArrowRight", "Home", "End"].includes(key)) {
+  if (["ArrowLeft", "ArrowRight", "Home", "End"].includes(key) && !target.closest?.(".side")) { // the panel's own scroll
     const inActions = target.closest?.(".actions");
     const items = inActions ? [...inActions.querySelectorAll("button")] : handTiles();
     const next = walk(items, target, key);

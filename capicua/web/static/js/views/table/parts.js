@@ -45,7 +45,8 @@ const DRAW = {
   },
   seats(main, store, people) {
     const slots = { top: $(".slot-top", main), left: $(".slot-left", main), right: $(".slot-right", main), bottom: $(".slot-bottom", main) };
-    renderSeats(store, people, slots, movesIn(slots.bottom) || document.createComment("moves"));
+    // my buttons are taken out and put back: the focus kept on the one it was on
+    keepFocus(slots.bottom, () => renderSeats(store, people, slots, movesIn(slots.bottom) || document.createComment("moves")));
     for (const chip of main.querySelectorAll(".seat-chip.empty")) {
       const b = sitButton(store.frame, Number(chip.dataset.seat));
       if (b) chip.append(b);
@@ -106,5 +107,5 @@ export function drawParts(main, store, parts, draw) {
 export function drawBoard(main, store, draw) {
   const box = $(".board", main);
   if (!store.frame || !box) return;
-  renderBoardInto(box, store.frame.hand, store.picked, (m) => sendMove(store, draw, m));
+  keepFocus(box, () => renderBoardInto(box, store.frame.hand, store.picked, (m) => sendMove(store, draw, m)));
 }
