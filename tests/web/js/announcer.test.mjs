@@ -68,6 +68,14 @@ describe("the announcer", () => {
     assert.deepEqual(opening(state()), ["Hand 1. Jaraqui's turn"]);
   });
 
+  it("says a referee's decision in words, once, among the moves", () => {
+    const text = 'ref(Juiz): fine 1 20 "sinal ao parceiro"';
+    const after = state({ history: ["2: 6-6", text] });
+    const said = announcements({ kind: "action", seat: null, action: text, timeout: false }, state(), after);
+    assert.equal(said.length, 1);
+    assert.match(said[0], /^Árbitro Juiz: multa de 20 a Boto — sinal ao parceiro/);
+  });
+
   it("names the tile I drew, and never one another seat drew", () => {
     const before = state({ turn: 0, boneyard: 5 });
     const mine = state({ history: ["2: 6-6", "0: draw"], turn: 0, boneyard: 4, tiles: [...before.hand.tiles, "1-1"] });
