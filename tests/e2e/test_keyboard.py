@@ -204,10 +204,14 @@ def test_a_whole_hand_from_the_keyboard_with_every_move_announced(browser: Any, 
 def test_dominousa_in_spanish_reads_its_tiles_and_moves_in_spanish(browser: Any, server: str, shots: Path) -> None:
     page = new_page(browser, "es", **PHONE)
     open_lobby(page, server)
-    make_table(page, server, variant="dominousa", target=500, pause_seconds=30)
+    make_table(page, server, variant="dominousa", target=500, pause_seconds=30, move_seconds=12)
     page.wait_for_selector(".mytiles button.tile")
     for b in page.query_selector_all(".mytiles button.tile"):
         assert b.get_attribute("aria-label") == say_es(str(b.get_attribute("data-tile")))
+    # my move clock running low is said, once: 12 s to move, warned at 10
+    page.wait_for_selector(".table-view.my-turn")
+    page.wait_for_function(SAID, arg="segundos")
+    assert len([x for x in page.evaluate(LOG) if re.fullmatch(r"Quedan (10|9) segundos", x)]) == 1, page.evaluate(LOG)
     deadline = time.time() + 60
     while len([x for x in page.evaluate(LOG) if re.search(r" (jugó|salió con|pasó) ", x + " ")]) < 4:
         assert time.time() < deadline, (page.evaluate(LOG), page_state(page))

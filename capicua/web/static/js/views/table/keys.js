@@ -28,6 +28,14 @@ export function speak(lines) {
   while (log.children.length > KEPT) log.firstElementChild.remove();
 }
 
+// My move clock running low, said once a deadline (a screen reader's player reads his hand slower).
+let warned = "";
+export function warnLow(clock, n) {
+  if (!n || warned === clock.dataset.deadline || !clock.closest(".seat-chip.me")) return;
+  warned = clock.dataset.deadline;
+  speak([fill(t("say_seconds_left"), { n })]);
+}
+
 let answerTimer = null;
 // The answer to a key: in the status region, said again even when it is the same words as before.
 export function answer(text) {
