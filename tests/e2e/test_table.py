@@ -255,6 +255,10 @@ def test_the_phone_layout_has_every_control_in_view_while_it_is_my_turn(browser:
 
 
 TILE = re.compile(r"\b([0-6])-([0-6])\b|(?:carroça de|doble|double) ([0-6])")
+#: A tile's spoken name in pt-BR (its accessible name: "carroça de seis", "seis e quatro"), as digits.
+PIPS_PT = {"branco": "0", "um": "1", "dois": "2", "três": "3", "quatro": "4", "cinco": "5", "seis": "6"}
+_PIP = "|".join(PIPS_PT)
+SPOKEN = re.compile(rf"\b({_PIP}) e ({_PIP})\b|carroça de ({_PIP})\b")
 
 
 def tiles_named(page: Any, root: str = "body") -> set[str]:
@@ -269,6 +273,9 @@ def tiles_named(page: Any, root: str = "body") -> set[str]:
         root,
     )
     found = set()
+    for a, b, d in SPOKEN.findall(text):
+        x, y = (PIPS_PT[d], PIPS_PT[d]) if d else (PIPS_PT[a], PIPS_PT[b])
+        found.add(f"{max(x, y)}-{min(x, y)}")
     for a, b, d in TILE.findall(text):
         x, y = (d, d) if d else (a, b)
         found.add(f"{max(x, y)}-{min(x, y)}")

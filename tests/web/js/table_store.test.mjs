@@ -129,7 +129,7 @@ describe("the table store", () => {
 
   it("a synced behind what it has throws the table away and asks for all of it; one that is not, changes nothing", () => {
     store.apply(stateFrame());
-    assert.deepEqual(store.apply({ type: "synced", table: TABLE, n: 7 }), { sounds: [], decision: null, costs: [], resubscribe: false, parts: [] });
+    assert.deepEqual(store.apply({ type: "synced", table: TABLE, n: 7 }), { sounds: [], decision: null, costs: [], say: [], resubscribe: false, parts: [] });
     const change = store.apply({ type: "synced", table: TABLE, n: 3 });
     assert.equal(change.resubscribe, true);
     assert.equal(store.frame, null);

@@ -41,7 +41,8 @@ export function costToast(scores, frame) {
   if (!felt || !scores.length) return;
   const people = peopleOf(frame);
   document.getElementById("cost-toast")?.remove();
-  const toast = el("div", { id: "cost-toast", class: "cost-toast", role: "status", "aria-live": "polite" },
+  // not a live region: the announcer (views/table/announcer.js) says each score once, in the moves' log
+  const toast = el("div", { id: "cost-toast", class: "cost-toast" },
     el("div", { class: "cost-lines" }, scores.map((s) => el("p", { class: "cost-line", "data-kind": s.kind }, costBody(s, people, frame.table.variant)))),
     el("button", { type: "button", "aria-label": t("close"), onclick: () => toast.remove() }, "×"));
   felt.append(toast);

@@ -13,10 +13,14 @@ export const isDouble = (p) => { const [a, b] = pips(p); return a === b; };
 // The tile with the higher half first: "2-5" and "5-2" are the same tile.
 export const norm = (p) => { const [a, b] = pips(p); return a >= b ? `${a}-${b}` : `${b}-${a}`; };
 
-// How a tile is read out: "carroça de 5", "6-4".
+// A half's number in words: "branco", "um" … "seis" (es "blanco" … "seis", en "blank" … "six").
+export const pipWord = (n) => t(`pip_${n}`);
+
+// How a tile is read out, the higher half first: "carroça de seis", "seis e quatro" (es "doble seis",
+// "seis y cuatro"; en "double six", "six-four"): its accessible name in my hand, on the board, in the history.
 export function tileName(text) {
-  const [a, b] = pips(text);
-  return a === b ? fill(t("double_of"), { n: a }) : `${a}-${b}`;
+  const [a, b] = pips(norm(text));
+  return a === b ? fill(t("double_of"), { n: pipWord(a) }) : fill(t("tile_of"), { a: pipWord(a), b: pipWord(b) });
 }
 
 function half(n, y) {
@@ -41,10 +45,12 @@ export function tile(text, { lying = false, cls = "" } = {}) {
     "aria-label": tileName(text), "data-tile": norm(text) }, svg("title", {}, tileName(text)), body);
 }
 
-// A tile of my hand: a button (pressable when playable), the tile drawn inside.
+// A tile of my hand: a button, the tile drawn inside. One not playable now is aria-disabled, not disabled: it
+// still takes the focus, so the keyboard walks the whole hand and a screen reader reads every tile.
 export function tileButton(text, { playable, pressed, onclick }) {
   return el("button", { class: `tile${playable ? " playable" : ""}`, "aria-label": tileName(text), title: norm(text),
-    "data-tile": norm(text), "aria-pressed": pressed ? "true" : "false", disabled: !playable, onclick }, tile(text));
+    "data-tile": norm(text), "aria-pressed": pressed ? "true" : "false", "aria-disabled": playable ? false : "true",
+    onclick: (e) => { if (playable) onclick(e); } }, tile(text));
 }
 
 // n tiles face down (a seat's hand as the others see it), with the count for screen readers.

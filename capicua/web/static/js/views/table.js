@@ -13,6 +13,7 @@ import { sound } from "../sounds.js";
 import { mutedNames } from "./table/chat.js";
 import { startTicker, tick } from "./table/clock.js";
 import { announceDecision } from "./table/decisions.js";
+import { answerRegion, installKeys, keysButton, liveRegions, speak } from "./table/keys.js";
 import { closedResults, drawBoard, drawParts } from "./table/parts.js";
 import { TableStore } from "./table/store.js";
 
@@ -35,6 +36,7 @@ export async function followTable(id, main) {
   resizeObserver.disconnect();
   resizeObserver.observe($(".felt", main));
   startTicker();
+  installKeys(() => store, draw);
   if (same) draw(store.redraw()); // a new language or name: draw the last frame again at once
   else $(".board", main).replaceChildren(el("p", { class: "loading" }, "…"));
   await follow(id, () => mine.n);
@@ -49,10 +51,10 @@ export function skeleton() {
     "aria-label": t(name === "history" ? "history_panel" : "chat"), "aria-expanded": "false",
     onclick: () => togglePanel(name) }, icon(iconName));
   return el("main", { id: "table", class: "table-view" },
-    el("div", { class: "bar" }, el("div", { class: "title" }), el("div", { class: "scoreboard", id: "scoreboard", "aria-live": "polite" }),
-      el("div", { class: "tools" }, panelButton("history", "list"), panelButton("chat", "chat"))),
+    el("div", { class: "bar" }, el("div", { class: "title" }), el("div", { class: "scoreboard", id: "scoreboard" }),
+      keysButton(), el("div", { class: "tools" }, panelButton("history", "list"), panelButton("chat", "chat"))),
     el("div", { class: "slot slot-top" }), el("div", { class: "slot slot-left" }), el("div", { class: "slot slot-right" }),
-    el("div", { class: "felt" }, el("div", { class: "board" }), el("div", { class: "felt-info" }), el("div", { class: "felt-panel" })),
+    el("div", { class: "felt" }, el("div", { class: "board" }), el("div", { class: "felt-info" }), el("div", { class: "felt-panel" }), answerRegion()),
     el("div", { class: "slot slot-bottom" }),
     el("div", { class: "mine" }),
     el("aside", { class: "side" },
@@ -61,7 +63,8 @@ export function skeleton() {
       el("section", { class: "history-panel", "aria-label": t("history_panel") }),
       el("section", { class: "chat-panel", "aria-label": t("chat") })),
     el("div", { class: "overlay-box" }),
-    el("div", { class: "result-box" }));
+    el("div", { class: "result-box" }),
+    ...liveRegions());
 }
 
 function togglePanel(name) {
@@ -102,6 +105,7 @@ function draw(change) {
   if (change.decision) announceDecision(change.decision, f);
   if (change.costs?.length) costToast(change.costs, f);
   if (f.hand?.end) $("#cost-toast")?.remove(); // the hand's end says it all, over the felt
+  speak(change.say);
   if (change.parts.length) tick();
   updateTitle();
   main.dispatchEvent(new Event("drawn")); // for what is drawn beside the table (the referee console)

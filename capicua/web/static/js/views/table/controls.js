@@ -7,6 +7,7 @@ import { fill, t } from "../../i18n.js";
 import { send } from "../../socket.js";
 import { norm, tileButton } from "../../tiles.js";
 import { touchedOf } from "./decisions.js";
+import { focusEnds } from "./keys.js";
 import { playsOf } from "./store.js";
 
 export async function sendMove(store, draw, move) {
@@ -27,9 +28,10 @@ export function myTiles(store, draw) {
       const key = norm(p);
       const options = playsOf(legal, key);
       return tileButton(p, { playable: myTurn && options.length > 0, pressed: store.picked === key,
-        onclick: () => {
+        onclick: (e) => {
           if (options.length === 1) { sendMove(store, draw, options[0]); return; }
           draw(store.pick(store.picked === key ? null : key));
+          if (e.detail === 0 && store.picked) focusEnds(); // from the keyboard: on to where it goes
         } });
     }));
   for (const x of touchedOf(frame, frame.seat)) { // C7: my touched tiles lie face up, and are to be played first
@@ -61,11 +63,11 @@ export function myButtons(store, draw) {
       "data-move": word, onclick: () => sendMove(store, draw, word) }, t(word)));
   }
   if ((hand.calls || []).includes("galo") && myTurn && legal.some(isPlay)) {
-    box.append(el("button", { class: `galo-toggle${store.galoArmed ? " armed" : ""}`, "aria-pressed": store.galoArmed ? "true" : "false",
+    box.append(el("button", { class: `galo-toggle${store.galoArmed ? " armed" : ""}`, "data-move": "galo-with-play", "aria-pressed": store.galoArmed ? "true" : "false",
       title: t("galo_armed"), onclick: () => draw(store.armGalo(!store.galoArmed)) }, t("galo_with_play")));
   }
   if (!box.children.length) {
-    box.append(el("span", { class: "turnline", "aria-live": "polite" }, myTurn ? t("your_turn") : ""));
+    box.append(el("span", { class: "turnline" }, myTurn ? t("your_turn") : ""));
   }
   return box;
 }

@@ -70,7 +70,8 @@ export function announceDecision(text, frame) {
   const felt = $("#table .felt");
   if (!felt) return;
   $("#ref-toast")?.remove();
-  const toast = el("div", { id: "ref-toast", class: "ref-toast", role: "status", "aria-live": "assertive" },
+  // not a live region: the announcer's log (keys.js) says the decision once, in its place among the moves
+  const toast = el("div", { id: "ref-toast", class: "ref-toast" },
     mark("whistle"), el("span", {}, decisionText(d, people)),
     d.decision === "fine" ? el("a", { class: "rule-link", href: rulesHref(frame.table.variant, COSTS.fine), "data-rule": COSTS.fine }, t("rules_see")) : null,
     el("button", { type: "button", class: "ref-toast-close", "aria-label": t("close"), onclick: () => toast.remove() }, "×"));

@@ -12,6 +12,7 @@ import { myButtons, myTiles, sendMove } from "./controls.js";
 import { tableLinks } from "./decisions.js";
 import { feltInfo, renderBoardInto } from "./felt.js";
 import { renderHistory } from "./history.js";
+import { keepFocus } from "./keys.js";
 import { handOverlay } from "./overlay.js";
 import { resultDialog } from "./result.js";
 import { renderClocks, renderSeats } from "./seats.js";
@@ -48,7 +49,8 @@ const DRAW = {
   },
   seats(main, store, people) {
     const slots = { top: $(".slot-top", main), left: $(".slot-left", main), right: $(".slot-right", main), bottom: $(".slot-bottom", main) };
-    renderSeats(store, people, slots, movesIn(slots.bottom) || document.createComment("moves"));
+    // my buttons are taken out and put back: the focus kept on the one it was on
+    keepFocus(slots.bottom, () => renderSeats(store, people, slots, movesIn(slots.bottom) || document.createComment("moves")));
     for (const chip of main.querySelectorAll(".seat-chip.empty")) {
       const b = sitButton(store.frame, Number(chip.dataset.seat));
       if (b) chip.append(b);
@@ -61,10 +63,11 @@ const DRAW = {
     const slot = $(".slot-bottom", main);
     const next = myButtons(store, draw) || document.createComment("moves");
     const old = movesIn(slot);
-    if (old) old.replaceWith(next); else slot.append(next);
+    keepFocus(slot, () => { if (old) old.replaceWith(next); else slot.append(next); });
   },
   hand(main, store, people, draw) {
-    $(".mine", main).replaceChildren(myTiles(store, draw) || "");
+    const box = $(".mine", main);
+    keepFocus(box, () => box.replaceChildren(myTiles(store, draw) || ""));
   },
   board(main, store, people, draw) {
     drawBoard(main, store, draw);
@@ -108,5 +111,5 @@ export function drawParts(main, store, parts, draw) {
 export function drawBoard(main, store, draw) {
   const box = $(".board", main);
   if (!store.frame || !box) return;
-  renderBoardInto(box, store.frame.hand, store.picked, (m) => sendMove(store, draw, m));
+  keepFocus(box, () => renderBoardInto(box, store.frame.hand, store.picked, (m) => sendMove(store, draw, m)));
 }

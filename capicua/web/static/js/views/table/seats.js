@@ -54,7 +54,7 @@ export function seatChip(store, people, k, place, extra = null) {
       clockOf(frame, k)),
     me && frame.seat != null ? null : touchedTiles(frame, k),
     extra,
-    b ? el("span", { class: `bubble ${b.cls}`, role: "status", style: `animation-delay: -${b.age}ms` }, b.text) : null);
+    b ? el("span", { class: `bubble ${b.cls}`, "aria-hidden": "true", style: `animation-delay: -${b.age}ms` }, b.text) : null);
 }
 
 // Fill the slots (top, left, right, bottom) of the table with its seats.

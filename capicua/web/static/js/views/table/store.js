@@ -6,6 +6,7 @@
 // checks it (tests/web/js/).
 import { isPlay } from "../../actions.js";
 import { norm } from "../../tiles.js";
+import { announcements, opening } from "./announcer.js";
 import { chatText, reactions } from "./events.js";
 
 const CHAT_KEPT = 200; // the chat frames kept, oldest dropped first
@@ -63,9 +64,10 @@ export class TableStore {
     this.now = now;
   }
 
-  // A frame of this table. Returns {parts, sounds, decision, resubscribe}.
+  // A frame of this table. Returns {parts, sounds, decision, costs, say, resubscribe} (costs: the scores a rule cost, for
+  // their toast; say: the announcer's sentences).
   apply(frame) {
-    const change = { sounds: [], decision: null, costs: [], resubscribe: false };
+    const change = { sounds: [], decision: null, costs: [], say: [], resubscribe: false };
     if (frame.type === "synced") {
       // the server went back in time (a restored backup): throw the table away, ask for all of it
       if (this.n != null && frame.n < this.n) { this.n = null; this.frame = null; change.resubscribe = true; }
@@ -76,7 +78,10 @@ export class TableStore {
       if (frame.state) {
         const prev = this.frame;
         this.frame = frame.state;
-        if (frame.type === "event" && frame.event) this.react(reactions(frame.event, prev, frame.state), change);
+        if (frame.type === "event" && frame.event) {
+          this.react(reactions(frame.event, prev, frame.state), change);
+          change.say = announcements(frame.event, prev, frame.state);
+        } else if (!prev) change.say = opening(frame.state);
         this.tidy();
       }
     }
@@ -155,7 +160,7 @@ export class TableStore {
   }
 
   // The parts whose slice changed since they were drawn (they are taken as drawn now).
-  changed(change = { sounds: [], decision: null, costs: [], resubscribe: false }) {
+  changed(change = { sounds: [], decision: null, costs: [], say: [], resubscribe: false }) {
     const parts = [];
     if (this.frame) {
       for (const [part, slice] of Object.entries(SLICES)) {
