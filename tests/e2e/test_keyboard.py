@@ -48,8 +48,10 @@ HISTORY = """() => [...document.querySelectorAll('.history-panel li.move')].map(
     seat: li.dataset.seat, kind: li.dataset.kind, who: li.querySelector('.who')?.textContent || '',
     tile: li.querySelector('svg.tile')?.dataset.tile || null, lead: !li.querySelector('.what .end svg'),
     end: li.querySelector('.what .end .sr')?.textContent || null,
-    scores: [...li.querySelectorAll('.earned li')].map((s) => [s.querySelector('.points').textContent,
-                                                              s.querySelector('.to').textContent])}))"""
+    scores: [...li.querySelectorAll('.earned li')].map((s) => s.classList.contains('cost-item')
+        // a score a rule cost, said in a sentence: "Zé passou: +20 para Eles" (costs.js)
+        ? s.querySelector('.cost-text').textContent.match(/(\+\d+) para (.+)$/).slice(1)
+        : [s.querySelector('.points').textContent, s.querySelector('.to').textContent])}))"""
 
 
 def keyboard_move(page: Any) -> str | None:
