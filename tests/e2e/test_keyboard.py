@@ -50,7 +50,7 @@ HISTORY = """() => [...document.querySelectorAll('.history-panel li.move')].map(
     end: li.querySelector('.what .end .sr')?.textContent || null,
     scores: [...li.querySelectorAll('.earned li')].map((s) => s.classList.contains('cost-item')
         // a score a rule cost, said in a sentence: "Zé passou: +20 para Eles" (costs.js)
-        ? s.querySelector('.cost-text').textContent.match(/(\+\d+) para (.+)$/).slice(1)
+        ? s.querySelector('.cost-text').textContent.match(/([+][0-9]+) para (.+)$/).slice(1)
         : [s.querySelector('.points').textContent, s.querySelector('.to').textContent])}))"""
 
 
