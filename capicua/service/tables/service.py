@@ -18,7 +18,6 @@ import weakref
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
-from capicua.bots import lessons
 from capicua.bots.registry import check_spec
 from capicua.rules import variants
 from capicua.service.bus import Bus
@@ -254,7 +253,7 @@ class TableService:
         lesson: str | None = None,
     ) -> Table:
         """A new open table of ``variant``; its options are the game's own, checked by the game (and ``lesson``,
-        the guided hand it deals first: :meth:`lesson`). A rated
+        the guided hand it deals first: :mod:`capicua.service.lessons`). A rated
         table (D1) is for account holders only: no guest creates or joins one, and no bot sits at it.
         ``bots_after`` (seconds, level): quick play, the empty seats get bots of that level then and the match
         starts, once the caller arms it (:meth:`Table.arm_fill`, after seating whoever sits first: with 0 s the
@@ -288,21 +287,6 @@ class TableService:
         )  # fmt: skip
         table = Table(row, self.ports)
         self.tables[row.id] = table
-        return table
-
-    async def lesson(self, who: Identity, game: str) -> Table:
-        """A guided first hand of ``game`` for ``who`` (:mod:`capicua.bots.lessons`): a private, casual table
-        (not in the lobby, never rated) whose first hand is the lesson's deal, ``who`` at the lesson's seat and
-        its scripted bots at the others, started at once."""
-        try:
-            lesson = lessons.get(game)
-        except ValueError as exc:
-            raise ServiceError("not-found", str(exc)) from None
-        options = {k: v for k, v in lesson.options.items() if k != "lesson"}
-        table = await self.create(who, lesson.game, None, options, private=True, lesson=game)
-        await table.join(who, lesson.seat, table.invite)
-        await table.fill_bots(None, f"lesson:{game}")
-        await table.start(None)
         return table
 
     async def discard(self, table: Table) -> None:

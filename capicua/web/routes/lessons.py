@@ -41,5 +41,5 @@ async def start_lesson(game: LessonName, who: Who, platform: PlatformDep) -> dic
     rated) that deals the lesson's hand, seats the caller at the lesson's seat and its scripted bots at the
     others, and starts at once. Its options carry ``lesson``. The answer is the table's summary, with its
     invite."""
-    table = await platform.tables.lesson(who, game)
+    table = await platform.lessons.start(who, game)
     return table.summary(with_invite=True)
