@@ -26,7 +26,7 @@ class Lessons:
         except ValueError as exc:
             raise ServiceError("not-found", str(exc)) from None
         options = {k: v for k, v in lesson.options.items() if k != "lesson"}
-        table = await self.tables.create(who, lesson.game, None, options, private=True, lesson=game)
+        table = await self.tables.create(who, lesson.game, lesson.players, options, private=True, lesson=game)
         await table.join(who, lesson.seat, table.invite)
         await table.fill_bots(None, f"lesson:{game}")
         await table.start(None)

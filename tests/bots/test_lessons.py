@@ -24,7 +24,7 @@ NOT_A_NUMBER = re.compile(r"\d-\d|\{s\d\}")
 
 
 def dealt(lesson: Lesson) -> Match:
-    match = Match(variants.get(lesson.game), options={k: v for k, v in lesson.options.items()})
+    match = Match(variants.get(lesson.game), lesson.players, options=dict(lesson.options))
     deal = [[Tile.parse(t) for t in hand] for hand in lesson.deal]
     match.deal(deal, [Tile.parse(t) for t in lesson.boneyard], lesson.extra)
     return match
@@ -35,10 +35,12 @@ def facts_of(match: Match, lesson: Lesson, move: Move, seat: int) -> dict[str, i
     learner's side scores by it, and each kind of score it makes."""
     hand = match.hand
     before = hand.layout.count()
+    boneyard = len(getattr(hand, "boneyard", ()))  # the tiles in the morto before it
+    tiles = hand.hands[seat].bit_count()  # the tiles in the player's hand before it
     n = len(hand.scores)
     match.push(move, seat)
     made = hand.scores[n:]
-    out = {"before": before, "count": hand.layout.count()}
+    out = {"before": before, "count": hand.layout.count(), "boneyard": boneyard, "tiles": tiles}
     out["points"] = sum(s.points for s in made if s.to == side_of(match, lesson.seat))
     for s in made:
         out[s.kind] = out.get(s.kind, 0) + s.points

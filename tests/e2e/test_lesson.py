@@ -23,8 +23,32 @@ def shoot(page: Any, shots: Path, name: str, desktop: bool = False) -> None:
 
 
 def my_wanted_tile(page: Any) -> Any:
+    """What the lesson marks for my move now: a tile of my hand, or a word's button (draw)."""
     return page.wait_for_selector("#lesson-prompt", timeout=20000) and page.wait_for_selector(
-        ".table-view.my-turn .mytiles button.tile.lesson-want:not([disabled])", timeout=20000
+        ".table-view.my-turn .mytiles button.tile.lesson-want:not([disabled]),"
+        " .table-view.my-turn .actions button.lesson-want",
+        timeout=20000,
+    )
+
+
+def play_wanted(page: Any, move: str) -> None:
+    """Make the lesson's move by what the page marks: the galo toggle, the tile, then its end; or the word."""
+    if move.endswith(" galo"):
+        page.click(".galo-toggle.lesson-want")
+        page.wait_for_selector(".galo-toggle.armed")
+    if move in ("draw", "pass"):
+        page.click(f".actions button.lesson-want[data-move='{move}']")
+        return
+    page.wait_for_selector(".mytiles button.tile.lesson-want:not([disabled])").click()
+    if page.query_selector(".actions .end-choice"):
+        page.click(".actions .end-choice.lesson-want")
+
+
+def wait_next(page: Any, count: str) -> None:
+    page.wait_for_function(
+        "(n) => !document.querySelector('#lesson-prompt')"
+        " || document.querySelector('.lesson-count')?.textContent !== n",
+        arg=count,
     )
 
 
@@ -39,7 +63,7 @@ def test_a_guest_is_offered_the_guided_hand_and_follows_it_to_the_end(browser: A
     shoot(page, shots, "lesson-offer", desktop=True)
     page.click("#lesson-yes")
     for k, step in enumerate(steps):
-        tile = my_wanted_tile(page)
+        my_wanted_tile(page)
         prompt = page.inner_text("#lesson-prompt")
         assert prompt == step.prompt[0].format(**_names(page)), (k, prompt)
         assert page.inner_text(".lesson-count") == f"Jogada {k + 1} de {len(steps)}"
@@ -56,23 +80,18 @@ def test_a_guest_is_offered_the_guided_hand_and_follows_it_to_the_end(browser: A
             assert page.query_selector(f".mytiles button.tile[data-tile='{tile_of}']"), "the tile stays in hand"
             if k == 1:
                 shoot(page, shots, "lesson-wrong", desktop=True)
-            tile = my_wanted_tile(page)
-        if step.move.endswith(" galo"):
-            page.click(".galo-toggle.lesson-want")
-            page.wait_for_selector(".galo-toggle.armed")
-        tile = page.wait_for_selector(".mytiles button.tile.lesson-want:not([disabled])")
-        tile.click()
-        if page.query_selector(".actions .end-choice"):
-            page.click(".actions .end-choice.lesson-want")
-        page.wait_for_function(
-            "(n) => !document.querySelector('#lesson-prompt')"
-            " || document.querySelector('.lesson-count')?.textContent !== n",
-            arg=f"Jogada {k + 1} de {len(steps)}",
-        )
+            my_wanted_tile(page)
+        play_wanted(page, step.move)
+        wait_next(page, f"Jogada {k + 1} de {len(steps)}")
     end = page.wait_for_selector(".lesson-end", timeout=20000)
     assert end.inner_text() == lesson.end["text"][0]
     assert page.query_selector("#lesson-quick") and page.query_selector("#lesson-lobby")
     shoot(page, shots, "lesson-end", desktop=True)
+    # the offer is made once a game: the next quick play of it goes straight to a table
+    page.click("#lesson-lobby")
+    page.click("button.quick-game[data-game='amazonense']")
+    page.wait_for_selector(".table-view")
+    assert not page.query_selector(".lesson-offer") and not page.query_selector(".lesson-panel")
     assert page.errors == []
 
 
@@ -87,3 +106,29 @@ def _names(page: Any) -> dict[str, str]:
         ".map((c) => c.querySelector('.name').textContent)"
     )
     return {f"s{k}": name for k, name in enumerate(names)}
+
+
+def test_the_individual_lesson_in_spanish_draws_from_the_boneyard(browser: Any, server: str, shots: Path) -> None:
+    """From the lobby's "Aprender a jugar": the learner draws from the pozo when the lesson says (the button
+    marked), and goes out; the prompts in Spanish."""
+    lesson = get("individual")
+    steps = [s for s in lesson.script if s.seat == lesson.seat]
+    page = new_page(browser, "es", **DESKTOP)
+    open_lobby(page, server)
+    page.click(".learn-game[data-game='individual']")
+    for k, step in enumerate(steps):
+        my_wanted_tile(page)
+        assert page.inner_text("#lesson-prompt") == step.prompt[1].format(**_names(page))
+        if step.move == "draw" and k == 2:
+            assert page.query_selector(".actions button.lesson-want[data-move='draw']")
+            page.screenshot(path=str(shots / "lesson-individual-draw-es-desktop.png"))
+            page.set_viewport_size(PHONE)
+            page.wait_for_timeout(150)
+            page.screenshot(path=str(shots / "lesson-individual-draw-es-phone.png"))
+            page.set_viewport_size(DESKTOP)
+        play_wanted(page, step.move)
+        wait_next(page, f"Jugada {k + 1} de {len(steps)}")
+    end = page.wait_for_selector(".lesson-end", timeout=20000)
+    assert end.inner_text() == lesson.end["text"][1].format(**_names(page))
+    page.screenshot(path=str(shots / "lesson-individual-end-es-desktop.png"))
+    assert page.errors == []

@@ -1,14 +1,16 @@
 """Guided first hands ("mão guiada"): a fixed deal per game, played against scripted bots, with a prompt for
 each of the learner's decisions (issue 22, item 4).
 
-A lesson is data (``<game>.json`` beside this module): the game, the learner's seat, the table options it
-wants, the deal, and the script: every action of the hand in order (``do``, in record notation). The
-learner's steps add what he is asked (``prompt``, in pt-BR, es and en), the moves the lesson wants
-(``want``) and what to say when he picks another legal move (``wrong``); a bot's step may add a ``note``
-that explains what it just did. ``facts`` name every number a text states (``count``: the table count after
-the action, ``before``: the count before it, ``points``: what the learner's side scores by it, or the points
-of one kind of score: ``pass``, ``galo``, ``batida``…): ``tests/bots/test_lessons.py`` replays the script
-through the engine and checks each of them.
+A lesson is data (``<game>.json`` beside this module): the game (and how many play), the learner's seat, the
+table options it wants, the deal (and the boneyard, in drawing order), and the script: every action of the
+hand in order (``do``, in record notation). The learner's steps add what he is asked (``prompt``, in pt-BR,
+es and en), the moves the lesson wants (``want``) and what to say when he picks another legal move
+(``wrong``); a bot's step may add a ``note`` that explains what it just did. ``facts`` name every number a
+text states (``count``: the table count after the action, ``before``: the count before it, ``points``: what
+the learner's side scores by it, ``boneyard``: the tiles in the boneyard before it, ``tiles``: those in the
+player's hand before it, or the points of one kind of score: ``pass``, ``galo``, ``batida``…; at the end,
+``total`` and ``target``): ``tests/bots/test_lessons.py`` replays the script through the engine and checks
+each of them.
 
 The bots at a lesson's table are :class:`ScriptedBot` (spec ``lesson:<game>``): each plays its seat's next
 action of the script while the hand follows it, and plays as the greedy bot once it does not (a later hand,
@@ -19,8 +21,8 @@ they follow.
 >>> lesson = get("amazonense")
 >>> lesson.game, lesson.seat, len(lesson.deal), lesson.script[0].do
 ('amazonense', 0, 4, '0: 6-6')
->>> names() == ("amazonense",)
-True
+>>> names()
+('amazonense', 'individual')
 """
 
 from __future__ import annotations
@@ -72,6 +74,7 @@ class Lesson:
     end: dict[str, Any]  #: ``{"facts": {...}, "text": [...]}``: said once the hand is over
     boneyard: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
+    players: int | None = None  #: how many play (None: the game's usual number)
 
     def follows(self, history: list[str] | tuple[str, ...]) -> bool:
         """Whether a hand's actions so far (record notation) are the start of the script."""
@@ -133,6 +136,7 @@ def get(name: str) -> Lesson:
         end=data["end"],
         boneyard=tuple(data.get("boneyard", ())),
         extra=dict(data.get("extra", {})),
+        players=data.get("players"),
     )
 
 

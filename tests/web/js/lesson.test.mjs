@@ -38,10 +38,13 @@ describe("lessonPlace", () => {
     assert.equal(place.k, 2);
     assert.equal(place.myTurn, false);
   });
-  it("is off the script once I played a move the lesson did not want, or in a later hand", () => {
+  it("is off the script once I played a move the lesson did not want, and over in a later hand", () => {
     assert.equal(lessonPlace(LESSON, frame(["0: 6-6", "1: 6-4 W", "2: 6-3 E", "3: 6-1 N", "0: 4-4 W"])).off, true);
     assert.equal(lessonPlace(LESSON, frame(["0: 6-6"])).off, false);
-    assert.equal(lessonPlace(LESSON, frame(["0: 6-6"], { hand: 2 })).off, true);
+    const later = lessonPlace(LESSON, frame(["0: 6-6"], { hand: 2 }));
+    assert.equal(later.off, false);
+    assert.equal(later.over, true); // the lesson was the first hand
+    assert.equal(later.step, null);
   });
   it("knows the end of the hand", () => {
     const place = lessonPlace(LESSON, frame(["0: 6-6"], { end: "batida", winner: 0 }));

@@ -53,19 +53,21 @@ export function lessonPlace(lesson, frame) {
   const history = hand?.history || [];
   const seat = lesson.seat;
   const mine = history.filter((a) => a.startsWith(`${seat}: `)).map((a) => same(a.slice(a.indexOf(": ") + 2)));
-  const off = hand?.hand !== 1 || mine.some((m, k) => !lesson.steps[k] || !lesson.steps[k].want.map(same).includes(m));
+  const later = Boolean(hand && hand.hand > 1); // the lesson was the first hand: a later one is a match's like any
+  const off = !later && mine.some((m, k) => !lesson.steps[k] || !lesson.steps[k].want.map(same).includes(m));
   let last = 0; // the number of actions up to the learner's last one
   history.forEach((a, i) => { if (a.startsWith(`${seat}: `)) last = i + 1; });
   const notes = lesson.notes.filter((n) => n.after > last && n.after <= history.length);
   const k = mine.length;
-  return { k, step: off ? null : lesson.steps[k] || null, off, over: Boolean(hand?.end), notes,
+  return { k, step: off || later ? null : lesson.steps[k] || null, off, later, over: later || Boolean(hand?.end), notes,
     myTurn: Boolean(hand && hand.turn === seat && !hand.end && frame.winner == null) };
 }
 
-// The lesson of the table this frame is of (null: not a lesson's, or I am not its learner).
+// The lesson of the table this frame is of (null: not a lesson's, I am not its learner, or its first hand, the
+// lesson, is over and the match goes on).
 function tableLesson(frame, redraw) {
   const game = frame?.table?.options?.lesson;
-  if (!game) return null;
+  if (!game || (frame.hand && frame.hand.hand > 1)) return null;
   const lesson = lessonOf(game, redraw);
   return lesson && frame.seat === lesson.seat ? lesson : null;
 }
@@ -101,7 +103,7 @@ export function drawLesson(main, store, redraw) {
   const place = lessonPlace(lesson, frame);
   // the lesson's own end (its words, then a quick play, the lesson again or the tables) stands for the result
   // dialog, which would cover it; a learner who left the script gets the dialog as at any table
-  if (place.over && !place.off && frame.winner != null && store.resultClosed !== frame.table.match) {
+  if (place.over && !place.off && frame.winner != null && frame.hand?.hand === 1 && store.resultClosed !== frame.table.match) {
     redraw(store.closeResult());
     return;
   }
@@ -141,13 +143,17 @@ function endButtons(lesson) {
     el("a", { href: "#/", class: "button", id: "lesson-lobby" }, t("lesson_lobby")))];
 }
 
-// The tile, the end and the galo toggle the lesson wants now.
+// The tile, the end, the galo toggle or the word (draw) the lesson wants now.
 function markWanted(main, store, place) {
   for (const x of main.querySelectorAll(".lesson-want")) x.classList.remove("lesson-want");
   if (!place.step || !place.myTurn) return;
   const want = place.step.want.map(same);
   for (const move of want) {
     const [tile, end] = move.split(" ");
+    if (!/^\d-\d$/.test(tile)) { // a word: draw, pass
+      main.querySelector(`.actions button[data-move="${tile}"]`)?.classList.add("lesson-want");
+      continue;
+    }
     for (const b of main.querySelectorAll(`.mytiles button.tile[data-tile="${norm(tile)}"]`)) b.classList.add("lesson-want");
     if (store.picked === norm(tile) && end) {
       for (const x of main.querySelectorAll(`.end-choice[data-end="${end}"], .board .target[data-end="${end}"]`)) x.classList.add("lesson-want");
@@ -190,5 +196,6 @@ export async function offerLesson(game) {
   document.body.append(dialog);
   $("#lesson-yes", dialog).focus();
   dialog.addEventListener("keydown", (e) => { if (e.key === "Escape") close(); });
+  dialog.addEventListener("click", (e) => { if (e.target === dialog) close(); }); // beside the box: asked again next time
   return true;
 }
