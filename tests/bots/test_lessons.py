@@ -15,8 +15,8 @@ from capicua.bots.registry import make_bot
 from capicua.rules import variants
 from capicua.rules.hand import Hand
 from capicua.rules.match import Match
-from capicua.rules.moves import Move
-from capicua.rules.tiles import Tile
+from capicua.rules.moves import PLAY_CODES, Move
+from capicua.rules.tiles import PIPS, Tile
 
 LESSONS = names()
 #: A tile (6-2), a placeholder ({s1}) or a sum of pips (4 + 4): not numbers a text states.
@@ -38,9 +38,10 @@ def facts_of(match: Match, lesson: Lesson, move: Move, seat: int) -> dict[str, i
     boneyard = len(getattr(hand, "boneyard", ()))  # the tiles in the morto before it
     tiles = hand.hands[seat].bit_count()  # the tiles in the player's hand before it
     n = len(hand.scores)
+    pips = PIPS[move.code >> 4] if move.code < PLAY_CODES else 0  # a play's tile, as pips
     match.push(move, seat)
     made = hand.scores[n:]
-    out = {"before": before, "count": hand.layout.count(), "boneyard": boneyard, "tiles": tiles}
+    out = {"before": before, "count": hand.layout.count(), "boneyard": boneyard, "tiles": tiles, "pips": pips}
     out["points"] = sum(s.points for s in made if s.to == side_of(match, lesson.seat))
     for s in made:
         out[s.kind] = out.get(s.kind, 0) + s.points
@@ -57,11 +58,13 @@ def stated_numbers(text: str) -> set[int]:
     return {int(n) for n in re.findall(r"\d+", NOT_A_NUMBER.sub(" ", text)) if int(n) >= 7}
 
 
-def check_texts(texts: tuple[str, ...] | list[str], facts: dict[str, int], where: str) -> None:
+def check_texts(texts: tuple[str, ...] | list[str], *facts: dict[str, int], where: str) -> None:
+    """One text a language, each stating no number but the facts' (of the step, and of a wrong move)."""
     assert len(texts) == len(LANGUAGES), f"{where}: one text a language ({', '.join(LANGUAGES)})"
+    values = {v for f in facts for v in f.values()}
     for text in texts:
         assert text.strip(), where
-        assert stated_numbers(text) <= set(facts.values()), f"{where}: {text!r} states a number not in {facts}"
+        assert stated_numbers(text) <= values, f"{where}: {text!r} states a number not in {facts}"
 
 
 def check_facts(declared: dict[str, int], computed: dict[str, int], where: str) -> None:
@@ -89,25 +92,26 @@ def test_the_script_replays_through_the_engine_and_every_number_is_true(name: st
             for text in step.want:
                 assert hand.is_legal(match.parse_move(text, seat), seat), f"{where}: wanted {text} is not legal"
                 check_facts(step.facts, facts_of(match, lesson, match.parse_move(text, seat), seat), f"{where} {text}")
-            check_texts(step.prompt, step.facts, where)
+            check_texts(step.prompt, step.facts, where=where)
             for wrong in step.wrong:
                 for text in wrong["moves"]:
                     other = match.parse_move(text, seat)
                     assert hand.is_legal(other, seat) and text not in step.want, f"{where}: wrong {text}"
                     check_facts(wrong["facts"], facts_of(match, lesson, other, seat), f"{where} wrong {text}")
-                check_texts(wrong["text"], {**step.facts, **wrong["facts"]}, f"{where} wrong")
+                check_texts(wrong["text"], step.facts, wrong["facts"], where=f"{where} wrong")
         else:
             assert not step.prompt and not step.want, f"{where}: only the learner is prompted"
             if step.note:
-                check_texts(step.note, step.facts, where)
+                check_texts(step.note, step.facts, where=where)
             check_facts(step.facts, facts_of(match, lesson, move, seat), where)
         match.push(move, seat)
     assert learner_steps >= 5
     assert hand.end is not None, "the script plays the hand to its end"
     end = lesson.end
-    check_texts(end["text"], end["facts"], f"{name} end")
+    check_texts(end["text"], end["facts"], where=f"{name} end")
     computed = {"total": match.totals[side_of(match, lesson.seat)]}
     computed["target"] = match.options["target"]
+    computed["minutes"] = match.options.get("match_minutes", 0)  # C5: the match clock, where the game has one
     check_facts(end["facts"], computed, f"{name} end")
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from capicua.bots.lessons import get
 from tests.e2e.helpers import DESKTOP, PHONE, new_page, open_lobby
 
@@ -108,27 +110,28 @@ def _names(page: Any) -> dict[str, str]:
     return {f"s{k}": name for k, name in enumerate(names)}
 
 
-def test_the_individual_lesson_in_spanish_draws_from_the_boneyard(browser: Any, server: str, shots: Path) -> None:
-    """From the lobby's "Aprender a jugar": the learner draws from the pozo when the lesson says (the button
-    marked), and goes out; the prompts in Spanish."""
-    lesson = get("individual")
+@pytest.mark.parametrize("game", ["individual", "dominousa"])
+def test_the_line_games_lessons_in_spanish(browser: Any, server: str, shots: Path, game: str) -> None:
+    """From the lobby's "Aprender a jugar": the learner draws from the pozo (individual) or passes (Dominousa)
+    when the lesson says, the word's button marked, and goes out; the prompts in Spanish."""
+    lesson = get(game)
     steps = [s for s in lesson.script if s.seat == lesson.seat]
     page = new_page(browser, "es", **DESKTOP)
     open_lobby(page, server)
-    page.click(".learn-game[data-game='individual']")
+    page.click(f".learn-game[data-game='{game}']")
     for k, step in enumerate(steps):
         my_wanted_tile(page)
         assert page.inner_text("#lesson-prompt") == step.prompt[1].format(**_names(page))
-        if step.move == "draw" and k == 2:
-            assert page.query_selector(".actions button.lesson-want[data-move='draw']")
-            page.screenshot(path=str(shots / "lesson-individual-draw-es-desktop.png"))
+        if step.move in ("draw", "pass") and not list(shots.glob("*-word-*")):
+            assert page.query_selector(f".actions button.lesson-want[data-move='{step.move}']")
+            page.screenshot(path=str(shots / f"lesson-{game}-word-es-desktop.png"))
             page.set_viewport_size(PHONE)
             page.wait_for_timeout(150)
-            page.screenshot(path=str(shots / "lesson-individual-draw-es-phone.png"))
+            page.screenshot(path=str(shots / f"lesson-{game}-word-es-phone.png"))
             page.set_viewport_size(DESKTOP)
         play_wanted(page, step.move)
         wait_next(page, f"Jugada {k + 1} de {len(steps)}")
     end = page.wait_for_selector(".lesson-end", timeout=20000)
     assert end.inner_text() == lesson.end["text"][1].format(**_names(page))
-    page.screenshot(path=str(shots / "lesson-individual-end-es-desktop.png"))
+    page.screenshot(path=str(shots / f"lesson-{game}-end-es-desktop.png"))
     assert page.errors == []

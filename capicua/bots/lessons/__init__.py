@@ -8,9 +8,9 @@ es and en), the moves the lesson wants (``want``) and what to say when he picks 
 (``wrong``); a bot's step may add a ``note`` that explains what it just did. ``facts`` name every number a
 text states (``count``: the table count after the action, ``before``: the count before it, ``points``: what
 the learner's side scores by it, ``boneyard``: the tiles in the boneyard before it, ``tiles``: those in the
-player's hand before it, or the points of one kind of score: ``pass``, ``galo``, ``batida``…; at the end,
-``total`` and ``target``): ``tests/bots/test_lessons.py`` replays the script through the engine and checks
-each of them.
+player's hand before it, ``pips``: the pips of the tile played, or the points of one kind of score:
+``pass``, ``galo``, ``batida``…; at the end, ``total``, ``target`` and ``minutes``):
+``tests/bots/test_lessons.py`` replays the script through the engine and checks each of them.
 
 The bots at a lesson's table are :class:`ScriptedBot` (spec ``lesson:<game>``): each plays its seat's next
 action of the script while the hand follows it, and plays as the greedy bot once it does not (a later hand,
@@ -22,7 +22,7 @@ they follow.
 >>> lesson.game, lesson.seat, len(lesson.deal), lesson.script[0].do
 ('amazonense', 0, 4, '0: 6-6')
 >>> names()
-('amazonense', 'individual')
+('amazonense', 'dominousa', 'individual')
 """
 
 from __future__ import annotations
