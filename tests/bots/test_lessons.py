@@ -16,9 +16,10 @@ from capicua.rules import variants
 from capicua.rules.hand import Hand
 from capicua.rules.match import Match
 from capicua.rules.moves import PLAY_CODES, Move
-from capicua.rules.tiles import PIPS, Tile
+from capicua.rules.tiles import PIPS, TILES, Tile
 
 LESSONS = names()
+TILE = re.compile(r"\b(\d)-(\d)\b")
 #: A tile (6-2), a placeholder ({s1}) or a sum of pips (4 + 4): not numbers a text states.
 NOT_A_NUMBER = re.compile(r"\d-\d|\{s\d\}")
 
@@ -67,6 +68,16 @@ def check_texts(texts: tuple[str, ...] | list[str], *facts: dict[str, int], wher
         assert stated_numbers(text) <= values, f"{where}: {text!r} states a number not in {facts}"
 
 
+def named_tiles(*texts: Any) -> set[Tile]:
+    return {Tile(int(a), int(b)) for text in texts for a, b in TILE.findall(repr(text))}
+
+
+def visible(match: Match, seat: int) -> set[Tile]:
+    """What ``seat`` sees of the tiles: his hand (dealt or drawn) and those on the table."""
+    view = match.hand.view(seat)
+    return set(view.tiles) | {TILES[t] for t in match.hand.layout.tiles()}
+
+
 def check_facts(declared: dict[str, int], computed: dict[str, int], where: str) -> None:
     for name, value in declared.items():
         assert computed.get(name, 0) == value, f"{where}: {name} is {computed.get(name, 0)}, the lesson says {value}"
@@ -93,6 +104,8 @@ def test_the_script_replays_through_the_engine_and_every_number_is_true(name: st
                 assert hand.is_legal(match.parse_move(text, seat), seat), f"{where}: wanted {text} is not legal"
                 check_facts(step.facts, facts_of(match, lesson, match.parse_move(text, seat), seat), f"{where} {text}")
             check_texts(step.prompt, step.facts, where=where)
+            seen = visible(match, seat)  # a prompt names no tile the learner cannot see
+            assert named_tiles(step.prompt, step.wrong) <= seen, f"{where}: {named_tiles(step.prompt) - seen}"
             for wrong in step.wrong:
                 for text in wrong["moves"]:
                     other = match.parse_move(text, seat)
@@ -105,6 +118,9 @@ def test_the_script_replays_through_the_engine_and_every_number_is_true(name: st
                 check_texts(step.note, step.facts, where=where)
             check_facts(step.facts, facts_of(match, lesson, move, seat), where)
         match.push(move, seat)
+        if step.note:  # said once the bot's action is on the table
+            seen = visible(match, lesson.seat)
+            assert named_tiles(step.note) <= seen, f"{where}: the note names {named_tiles(step.note) - seen}"
     assert learner_steps >= 5
     assert hand.end is not None, "the script plays the hand to its end"
     end = lesson.end

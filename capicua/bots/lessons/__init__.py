@@ -155,8 +155,8 @@ class ScriptedBot(Bot):
         script = self.lesson.script
         if self.lesson.follows(history) and len(history) < len(script) and view.seat is not None:
             step = script[len(history)]
-            if step.seat != view.seat:
-                return None  # another seat's turn in the script (an optional call declined)
+            if step.seat != view.seat:  # another seat acts next in the script: an optional call is declined,
+                return None if view.turn != view.seat else self.fallback.act(view)  # a required move made
             move = Move.parse(step.move)
             if move in view.legal_moves or move.without_galo() in view.legal_moves:
                 return move
