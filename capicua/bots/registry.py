@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from capicua.bots.base import Bot
 from capicua.bots.expert import ExpertBot
+from capicua.bots.lessons import ScriptedBot, get
 from capicua.bots.pimc import PimcBot
 from capicua.bots.scorer import ScorerBot
 from capicua.bots.simple import GreedyBot, RandomBot
@@ -92,11 +93,19 @@ def level_names() -> tuple[str, ...]:
     return tuple(_BY_NAME)
 
 
+def _lesson(arg: str, seed: int | None) -> Bot:
+    return ScriptedBot(get(arg))
+
+
+#: Bots no player picks: a lesson's scripted bots (``lesson:<game>``), seated by the lesson's table itself.
+_UNLISTED = {"lesson": Level("lesson", "plays a guided hand's script (capicua.bots.lessons)", _lesson)}
+
+
 def make_bot(spec: str, seed: int | None = None) -> Bot:
     """A bot from a spec: ``random``, ``greedy``, ``scorer``, ``pimc`` or ``pimc:WORLDS`` (worlds a move),
-    ``expert`` or ``expert:MS`` (time budget per move)."""
+    ``expert`` or ``expert:MS`` (time budget per move); ``lesson:GAME``, a guided hand's scripted bot."""
     name, _, arg = spec.partition(":")
-    level = _BY_NAME.get(name)
+    level = _BY_NAME.get(name) or _UNLISTED.get(name)
     if level is None:
         raise ValueError(f"unknown bot {spec!r} (one of {', '.join(_BY_NAME)}, or pimc:WORLDS, expert:MS)")
     return level.build(arg, seed)

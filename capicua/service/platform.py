@@ -17,6 +17,7 @@ from capicua.service.bus import Bus, LocalBus
 from capicua.service.conduct import Conduct
 from capicua.service.errors import ServiceError
 from capicua.service.identity import GuestIdentities, Identity
+from capicua.service.lessons import Lessons
 from capicua.service.limits import Limits, MemoryLimitStore, RedisLimitStore
 from capicua.service.nodes import LEASE_SECONDS, NodeLease
 from capicua.service.quickplay import QuickPlay
@@ -100,6 +101,7 @@ class Platform:
         # The bot API: personal API tokens, its rate limits, and the bot accounts' streams.
         self.api_tokens = ApiTokens(store.tokens, clock)
         self.bot_hub = BotHub(self.tables, store.accounts, store.invitations, router=self.router).attach(self.bus)
+        self.lessons = Lessons(self.tables)
         self.quickplay = QuickPlay(store.quickplay, self.tables, self.ratings, clock, self.node.leads, self.conduct)
         # Hand reviews of records, computed in worker processes and kept.
         if analysis_workers is None:

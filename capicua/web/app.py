@@ -30,6 +30,7 @@ from capicua.web.routes import (
     botapi,
     health,
     identity,
+    lessons,
     quickplay,
     ratings,
     records,
@@ -39,7 +40,9 @@ from capicua.web.routes import (
 )
 
 #: The routers, each a module of ``routes/`` with its ``routes``, in the order they are included.
-ROUTERS = (identity, tables, quickplay, records, analysis, ratings, tournaments, botapi, admin, variants, health)
+ROUTERS = (
+    identity, tables, quickplay, lessons, records, analysis, ratings, tournaments, botapi, admin, variants, health,
+)  # fmt: skip
 
 __all__ = ["create_app"]
 

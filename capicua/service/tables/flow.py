@@ -11,6 +11,7 @@ import datetime as dt
 import secrets
 from typing import Any
 
+from capicua.bots import lessons
 from capicua.rules.match import Match
 from capicua.rules.outcome import MatchOutcome, MatchTermination
 from capicua.rules.record import Record
@@ -31,7 +32,12 @@ def start_data(state: TableState, ratings: list[dict[str, Any] | None] | None) -
 
 
 def deal_data(match: Match) -> dict[str, Any]:
-    """The ``deal`` event of the match's next hand (its shuffle comes from the match's seed)."""
+    """The ``deal`` event of the match's next hand: its shuffle comes from the match's seed, but for a lesson's
+    table (the option ``lesson``, :mod:`capicua.bots.lessons`), whose first hand is the lesson's fixed deal."""
+    name = match.options.get("lesson")
+    if name is not None and not match.hands:
+        lesson = lessons.get(name)
+        return {"deal": [list(hand) for hand in lesson.deal], "boneyard": list(lesson.boneyard), "extra": lesson.extra}
     masks, boneyard = match.shuffle()
     extra = match.variant.random_extra(match)
     deal = [[str(TILES[t]) for t in range(28) if m >> t & 1] for m in masks]

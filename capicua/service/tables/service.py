@@ -250,8 +250,10 @@ class TableService:
         reserved: list[str] | None = None,
         bots_rated: bool = False,
         bots_after: tuple[float, str] | None = None,
+        lesson: str | None = None,
     ) -> Table:
-        """A new open table of ``variant``; its options are the game's own, checked by the game. A rated
+        """A new open table of ``variant``; its options are the game's own, checked by the game (and ``lesson``,
+        the guided hand it deals first: :mod:`capicua.service.lessons`). A rated
         table (D1) is for account holders only: no guest creates or joins one, and no bot sits at it.
         ``bots_after`` (seconds, level): quick play, the empty seats get bots of that level then and the match
         starts, once the caller arms it (:meth:`Table.arm_fill`, after seating whoever sits first: with 0 s the
@@ -269,6 +271,8 @@ class TableService:
             checked = game.check_options(options)
         except ValueError as exc:
             raise ServiceError("bad-options", str(exc)) from None
+        if lesson is not None:
+            checked["lesson"] = lesson
         if reserved is not None and len(reserved) != count:
             raise ServiceError("bad-options", f"a reserved table keeps {count} seats, not {len(reserved)}")
         fill = None

@@ -1,7 +1,7 @@
 // capicua browser client: lobby, tables and play over one websocket. No build step, no CDN.
 // This module starts the client and routes the address (#/, #/table/ID, #/profile/ID, #/replay/ID[/STEP]
-// where ID is a record or an uploaded one's key, #/ratings[/GAME], #/analyse, the tournaments' addresses,
-// #/admin for moderators, #/rules[/GAME[/SECTION]] for how to play) to a view.
+// where ID is a record or an uploaded one's key, #/ratings[/GAME], #/analyse, #/lesson/GAME (a guided hand), the
+// tournaments' addresses, #/admin for moderators, #/rules[/GAME[/SECTION]] for how to play) to a view.
 import { ensureGuest } from "./api.js";
 import { el, setStatus, showError } from "./dom.js";
 import { allGames, loadGames } from "./games.js";
@@ -10,6 +10,7 @@ import { onChange, page } from "./page.js";
 import { listen } from "./socket.js";
 import { unlockOnGesture } from "./sounds.js";
 import { renderAdmin } from "./views/admin.js";
+import { startLesson } from "./views/lesson.js";
 import { renderLobby } from "./views/lobby.js";
 import { renderProfile } from "./views/profile.js";
 import { renderRatings } from "./views/ratings.js";
@@ -30,7 +31,9 @@ async function route(again = true) {
     const ratings = hash.match(/^#\/ratings(?:\/([\w-]+))?/);
     const rules = hash.match(/^#\/rules(?:\/([\w-]+))?(?:\/([\w-]+))?/); // how to play a game, at a rule
     const tournaments = tournamentRoute(hash); // #/tournaments, #/tournament/ID…, #/referee/TABLE
+    const lesson = hash.match(/^#\/lesson\/([\w-]+)/); // a guided hand of a game: its table, made now
     if (table) await openTable(table[1]);
+    else if (lesson) await startLesson(lesson[1], { replace: true });
     else if (profile) await renderProfile(decodeURIComponent(profile[1]));
     else if (replay) await renderReplay(replay[1], replay[2] ? Number(replay[2]) : null);
     else if (ratings) await renderRatings(ratings[1] || null);

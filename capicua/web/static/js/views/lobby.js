@@ -13,6 +13,7 @@ import { levelAbout, levelName, scoreLine } from "../names.js";
 import { page } from "../page.js";
 import { gameTitle, nameWithRating } from "../ratings.js";
 import { unfollow } from "../socket.js";
+import { lessonGames, offerLesson, quickGame, startLesson } from "./lesson.js";
 import { ratedBox } from "./quickplay.js";
 import { leadersBox } from "./ratings.js";
 import { howToPlayLinks } from "./rules.js";
@@ -33,7 +34,8 @@ export async function renderLobby() {
       el("section", { id: "quick", class: "quick" }, el("h2", {}, t("quick"), el("small", { class: "h-note phone-only" }, t("quick_help"))),
         el("div", { class: "quick-games" }, allGames().map((g) => el("button", { class: "primary quick-game", "data-game": g.name,
           onclick: () => quickPlay(g.name) }, el("strong", {}, gameTitle(g.name)), el("small", {}, t("quick_help"))))),
-        howToPlayLinks()),
+        howToPlayLinks(),
+        el("p", { class: "learn-line", id: "learn", hidden: true })),
       ratedBox(),
       el("section", { class: "tables-box" },
         el("div", { class: "box-head" }, el("h1", {}, t("lobby")),
@@ -50,6 +52,7 @@ export async function renderLobby() {
     list.replaceChildren(...(others.length ? others.map(tableItem) : [el("li", { class: "none" }, t("no_tables"))]));
   };
   await refresh();
+  learnLine($("#learn", main)).catch(() => {});
   leadersBox(leaders).catch(() => {});
   if (location.hash.includes("create")) toForm();
   else if (location.hash.includes("rated")) $("#quick-rated").scrollIntoView();
@@ -191,11 +194,17 @@ async function createTable(e) {
   } catch (err) { showError(err.message); }
 }
 
-// Quick play: a game against bots, who sit after two seconds unless people come.
+// Quick play: a game against bots, who sit after two seconds unless people come; a guest's first of a game
+// that has a guided hand offers it first (views/lesson.js).
 async function quickPlay(variant) {
-  try {
-    const body = { variant, sit: true, bots_after: 2, bot: DEFAULT_BOT };
-    const tb = await api("/api/tables", { method: "POST", body: JSON.stringify(body) });
-    location.hash = `#/table/${tb.id}`;
-  } catch (err) { showError(err.message); }
+  if (!(await offerLesson(variant))) await quickGame(variant);
+}
+
+// "Aprender a jogar": a guided hand of each game that has one, and its rules.
+async function learnLine(box) {
+  const games = await lessonGames();
+  if (!games.length) return;
+  box.replaceChildren(el("strong", {}, t("lesson_learn")), el("small", {}, ` · ${t("lesson_learn_help")}: `),
+    ...games.map((g) => el("button", { type: "button", class: "link learn-game", "data-game": g, onclick: () => startLesson(g) }, gameTitle(g))));
+  box.hidden = false;
 }

@@ -13,6 +13,7 @@ import { sound } from "../sounds.js";
 import { mutedNames } from "./table/chat.js";
 import { startTicker, tick } from "./table/clock.js";
 import { announceDecision } from "./table/decisions.js";
+import { drawLesson } from "./lesson.js";
 import { answerRegion, installKeys, keysButton, liveRegions, speak } from "./table/keys.js";
 import { closedResults, drawBoard, drawParts } from "./table/parts.js";
 import { TableStore } from "./table/store.js";
@@ -102,6 +103,7 @@ function draw(change) {
   main.classList.toggle("spectating", f.seat == null);
   main.classList.toggle("my-turn", Boolean(myTurn(f)));
   drawParts(main, store, change.parts, draw);
+  drawLesson(main, store, (again = store.redraw()) => draw(again)); // a guided hand's coach (views/lesson.js)
   if (change.decision) announceDecision(change.decision, f);
   if (change.costs?.length) costToast(change.costs, f);
   if (f.hand?.end) $("#cost-toast")?.remove(); // the hand's end says it all, over the felt

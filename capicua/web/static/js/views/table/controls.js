@@ -6,12 +6,14 @@ import { el } from "../../dom.js";
 import { fill, t } from "../../i18n.js";
 import { send } from "../../socket.js";
 import { norm, tileButton } from "../../tiles.js";
+import { heldBack } from "../lesson.js";
 import { touchedOf } from "./decisions.js";
 import { focusEnds } from "./keys.js";
 import { playsOf } from "./store.js";
 
 export async function sendMove(store, draw, move) {
   const text = store.galoArmed && isPlay(move) ? `${move} galo` : move;
+  if (heldBack(store, text)) { draw(store.pick(null)); return; } // a guided hand's coach says why not this one
   draw(store.moveSent());
   await send({ type: "action", table: store.id, action: text }, { hand: store.frame.hand?.hand ?? null });
 }
