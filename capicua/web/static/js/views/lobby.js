@@ -124,7 +124,7 @@ async function joinSeek(id) {
   try {
     await api(`/api/tables/${id}/join`, { method: "POST", body: "{}" });
     location.hash = `#/table/${id}`;
-  } catch (err) { showError(err.message); }
+  } catch (err) { showError(err); }
 }
 
 const field = (id, label, input, help = null) => el("label", { for: id, title: help }, el("span", {}, label), input);
@@ -217,7 +217,7 @@ async function createTable(e) {
   try {
     const tb = await api("/api/tables", { method: "POST", body: JSON.stringify(body) });
     location.hash = `#/table/${tb.id}${tb.invite ? `?invite=${tb.invite}` : ""}`;
-  } catch (err) { showError(err.message); }
+  } catch (err) { showError(err); }
 }
 
 // Quick play: a game against bots, who sit after two seconds unless people come.
@@ -226,5 +226,5 @@ async function quickPlay(variant, players) {
     const body = { variant, players, sit: true, bots_after: 2, bot: DEFAULT_BOT };
     const tb = await api("/api/tables", { method: "POST", body: JSON.stringify(body) });
     location.hash = `#/table/${tb.id}`;
-  } catch (err) { showError(err.message); }
+  } catch (err) { showError(err); }
 }

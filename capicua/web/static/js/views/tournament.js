@@ -30,7 +30,7 @@ export async function renderTournament(id) {
   // after an action: the page at once, and any error in the page's words
   view.act = async (fn, after = null) => {
     try { const out = await fn(); await view.refresh(); if (after) after(out); return out; }
-    catch (err) { showError(errorIn(err)); await view.refresh().catch(() => {}); return null; }
+    catch (err) { showError(errorIn(err), err?.detail); await view.refresh().catch(() => {}); return null; }
   };
   view.draw();
   poll(hash, view.refresh, 3000);

@@ -207,7 +207,7 @@ async function create(e) {
     const tour = await api("/api/tournaments", { method: "POST", body: JSON.stringify(body) });
     location.hash = `#/tournament/${tour.id}`;
   } catch (err) {
-    showError(errorIn(err));
+    showError(errorIn(err), err?.detail);
     submit.disabled = false;
   }
 }

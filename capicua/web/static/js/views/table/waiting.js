@@ -9,14 +9,14 @@ import { resubscribe } from "../../socket.js";
 
 async function call(id, what, body = {}) {
   try { await api(`/api/tables/${id}/${what}`, { method: "POST", body: JSON.stringify(body) }); }
-  catch (err) { showError(err.message); }
+  catch (err) { showError(err); }
 }
 
 export async function joinSeat(id, seat = null) {
   try {
     await api(`/api/tables/${id}/join`, { method: "POST", body: JSON.stringify({ invite: inviteCode(), seat }) });
     await resubscribe(true); // the table anew, as my seat sees it
-  } catch (err) { showError(err.message); }
+  } catch (err) { showError(err); }
 }
 
 // The button on an empty seat's chip.
@@ -45,7 +45,7 @@ async function invite(tb, select, note) {
     const name = select.selectedOptions[0]?.dataset.name || username;
     bots.sent.set(tb.id, name);
     note.textContent = fill(t(r.online ? "bot_invited" : "bot_invited_offline"), { name });
-  } catch (err) { showError(err.message); }
+  } catch (err) { showError(err); }
 }
 
 // A seated player of a casual open table with a free seat may invite a bot account to it (it sits when its
