@@ -35,13 +35,18 @@ ALLOWED = {"rating", "ranking", "online", "bot", "bots", "upload", "download", "
 
 
 def english_words(page: Any) -> list[str]:
-    """The English words in the page's visible text (its players' names left out: they are anybody's words)."""
+    """The English words in the page's visible text, its tooltips and placeholders (its players' names left out:
+    they are anybody's words)."""
     text = page.evaluate(
         """() => {
             const hidden = [...document.querySelectorAll(".seat-chip .name, .who, .names, .player-name, .seat-name")];
             for (const e of hidden) e.dataset.langSkip = e.style.visibility || "-";
             for (const e of hidden) e.style.visibility = "hidden";
-            const text = document.body.innerText;
+            // what shows on hover or in an empty field is read too: the tooltips and placeholders
+            const tips = [...document.querySelectorAll("[title], [placeholder]")]
+                .filter((e) => !e.closest(".seat-chip, .who, .names"))
+                .map((e) => `${e.getAttribute("title") || ""} ${e.getAttribute("placeholder") || ""}`);
+            const text = `${document.body.innerText} ${tips.join(" ")}`;
             for (const e of hidden) e.style.visibility = e.dataset.langSkip === "-" ? "" : e.dataset.langSkip;
             return text;
         }"""

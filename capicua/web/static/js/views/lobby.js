@@ -6,7 +6,7 @@
 // is in view; on a phone a button at the top of the tables leads to it.
 import { api, DEFAULT_BOT, loadBots } from "../api.js";
 import { $, el, showError } from "../dom.js";
-import { allGames, gameNamed } from "../games.js";
+import { allGames, gameNamed, optionHelp } from "../games.js";
 import { icon } from "../icons.js";
 import { fill, plural, t } from "../i18n.js";
 import { levelAbout, levelName, scoreLine } from "../names.js";
@@ -26,7 +26,7 @@ export async function renderLobby() {
   const seeks = el("ul", { class: "seeks", "aria-label": t("seeks") });
   const list = el("ul", { class: "tables", "aria-label": t("lobby") });
   const leaders = el("section", { class: "leaders-box" });
-  const online = el("span", { class: "online-count", id: "online", role: "status", hidden: true });
+  const online = el("span", { class: "online-count", id: "online", hidden: true });
   const toForm = () => { $("#create").scrollIntoView({ block: "start" }); $("#variant").focus({ preventScroll: true }); };
   page(el("main", { class: "lobby" },
     el("div", { class: "lobby-main" },
@@ -48,9 +48,9 @@ export async function renderLobby() {
     const others = tables.filter((tb) => tb.waiting !== true);
     list.replaceChildren(...(others.length ? others.map(tableItem) : [el("li", { class: "none" }, t("no_tables"))]));
     tick(); // the countdowns of full tables
-    const people = (await api("/api/online")).people;
-    online.replaceChildren(el("span", { class: "dot", "aria-hidden": "true" }), fill(t("online_n"), { n: people }));
-    online.hidden = false;
+    const people = (await api("/api/online").catch(() => null))?.people; // (the count is not worth failing the lobby)
+    if (people != null) online.replaceChildren(el("span", { class: "dot", "aria-hidden": "true" }), fill(t("online_n"), { n: people }));
+    online.hidden = people == null;
   };
   await refresh();
   startTicker();
@@ -188,7 +188,7 @@ function optionField(o) {
   } else {
     input = el("input", { id: o.name, type: "number", step: 1, min: o.minimum, max: o.maximum, placeholder: o.default });
   }
-  return field(o.name, t(o.name, o.help), input, o.help);
+  return field(o.name, t(o.name), input, optionHelp(o));
 }
 
 // An option's value as the server takes it; undefined (left out: the game's default) for an empty number
