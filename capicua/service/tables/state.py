@@ -198,7 +198,7 @@ class TableState:
         seat.bot_account = bool(data.get("bot_account"))
         seat.away, seat.timeouts = False, 0
         full = self.status == "open" and not any(s.empty for s in self.seats)
-        self.full_since = (self.full_since or at) if full else None  # a seat changing hands keeps the count
+        self.full_since = (self.full_since or at) if full else None  # counted from the last seat taken
         follows: tuple[Follow, ...] = (SEND, Forget(k))
         if self.reserved is not None and self.status == "open" and not any(s.empty for s in self.seats):
             follows += (BEGIN,)  # a tournament's table starts once all four have sat down (C10)
