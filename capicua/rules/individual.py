@@ -148,6 +148,8 @@ class Individual(Variant):
     title = "Dominó individual"
     partnerships = False
     player_counts = (2, 3, 4)
+    #: Quick play offers what Brazilians mean by dominó individual: two players and the morto; three beside it.
+    quick_counts = (2, 3)
     option_specs: ClassVar[tuple[Option, ...]] = (target_option(100, "B6"), LEAD_OPTION, *TABLE_OPTIONS)
     calls = frozenset({DRAW})
     rating = "points"

@@ -163,6 +163,8 @@ class Variant:
     partnerships: ClassVar[bool]
     #: How many may play it; the last is the default.
     player_counts: ClassVar[tuple[int, ...]]
+    #: The numbers of players quick play offers, the usual one first (empty: the default, ``player_counts[-1]``).
+    quick_counts: ClassVar[tuple[int, ...]] = ()
     #: The table options, in the order a form shows them.
     option_specs: ClassVar[tuple[Option, ...]]
     #: The word moves a player of this game may make besides playing and passing (galo, draw, claim…).
@@ -284,6 +286,7 @@ class Variant:
             "title": self.title,
             "partnerships": self.partnerships,
             "players": list(self.player_counts),
+            "quick_players": list(self.quick_counts or self.player_counts[-1:]),
             "options": [o.to_json() for o in self.option_specs],
             "calls": sorted(m.kind for m in self.calls),
             "table_count": self.table_count,

@@ -20,6 +20,7 @@ from capicua.service.identity import GuestIdentities, Identity
 from capicua.service.lessons import Lessons
 from capicua.service.limits import Limits, MemoryLimitStore, RedisLimitStore
 from capicua.service.nodes import LEASE_SECONDS, NodeLease
+from capicua.service.presence import Presence
 from capicua.service.quickplay import QuickPlay
 from capicua.service.ratings.service import TIMEZONE, Ratings
 from capicua.service.records import Records
@@ -93,6 +94,9 @@ class Platform:
         if self.router.transport is not None:
             self.limits.store = RedisLimitStore(self.router.transport.redis, fallback=MemoryLimitStore())
         self.router.listen(RENAMED, self._renamed)
+        #: Who is online here, shown to the other nodes as the lobby is (``people``).
+        self.presence = Presence()
+        self.router.show("people", self.presence.here)
         # The listeners of a match's end, in this order: the record, the ratings, the tournaments.
         self.record_saver = RecordSaver(store.records).attach(self.bus)
         self.records = Records(store.records)
@@ -175,6 +179,11 @@ class Platform:
         for table in list(self.tables.tables.values()):
             if table.seat_of(renamed) is not None:
                 await table.rename(renamed, renamed.name)
+
+    async def online(self, who: Identity | None) -> int:
+        """How many people are online on every living node (each counted once), ``who`` (asking) among them."""
+        self.presence.seen(who)
+        return len(set(await self.router.everywhere("people")))
 
     async def health(self) -> dict[str, object]:
         """What ``GET /api/health`` answers: this node, whether the database answers, the tables it runs."""

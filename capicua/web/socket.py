@@ -171,6 +171,7 @@ async def socket(ws: WebSocket, token: Annotated[str | None, Query()] = None) ->
                           f"{SOCKETS_PER_ADDRESS} an address)")  # fmt: skip
         return
     conn = Connection(platform, ws, who)
+    platform.presence.connected(who)  # online while connected (issue 22, item 9)
     await conn.reply(Welcome(type="welcome", you=None if who is None else You(id=who.id, name=who.name)))
     try:
         while True:
@@ -190,6 +191,7 @@ async def socket(ws: WebSocket, token: Annotated[str | None, Query()] = None) ->
     except (WebSocketDisconnect, ConnectionError):
         pass
     finally:
+        platform.presence.disconnected(who)
         if platform.limits.enabled:
             opened.leave(keys)
         await conn.close()

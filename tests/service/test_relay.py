@@ -337,3 +337,33 @@ def test_a_rename_asked_of_one_node_reaches_the_tables_of_every_node(empty_store
         await b.close()
 
     run_async(body())
+
+
+def test_the_people_online_are_counted_on_every_node_each_once(
+    empty_store_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 22, item 9: who is online is shown per node in Redis, as the lobby is; a person seen by two nodes
+    counts once, a bot account not at all, and a node that retires takes its people with it."""
+    monkeypatch.setattr(router_module, "KEEP_EVERY", 0.2)
+
+    async def body() -> None:
+        a_name, b_name = names()
+        a, b = await node(empty_store_url, a_name), await node(empty_store_url, b_name)
+        a.presence.connected(SEATS[0])  # a websocket open on a
+        a.presence.seen(SEATS[1])  # the lobby asked a
+        b.presence.seen(SEATS[1])  # … and b
+        b.presence.connected(Identity("bot-1", "Boto", guest=False, bot=True))
+        assert await a.online(None) >= 2
+        await until(lambda: _is(b.online(SEATS[2]), 3), timeout=10)  # Caio asks b: he is seen there
+        await until(lambda: _is(a.online(None), 3), timeout=10)
+        a.presence.disconnected(SEATS[0])  # still online a while (a page reloading reconnects)
+        assert SEATS[0].id in a.presence.here()
+        await a.close()  # a retires: Ana was only there
+        assert await b.online(None) == 2
+        await b.close()
+
+    run_async(body())
+
+
+async def _is(got: Any, want: int) -> bool:
+    return bool(await got == want)

@@ -60,6 +60,7 @@ class EventStore(Protocol):
         bots_rated: bool = False,
         node: str | None = None,
         fill: dict[str, Any] | None = None,
+        autostart: int | None = None,
     ) -> TableRow: ...
 
     async def set_status(self, table_id: str, status: str) -> None: ...
@@ -132,10 +133,12 @@ class SqlEventStore:
         bots_rated: bool = False,
         node: str | None = None,
         fill: dict[str, Any] | None = None,
+        autostart: int | None = None,
     ) -> TableRow:
         """A new open table; ``reserved``: the player each seat is kept for (a tournament's table); ``bots_rated``:
         rated with bot accounts among people too; ``node``: the node that runs it (its first lease, 1); ``fill``:
-        when its empty seats get bots (``TableRow.fill``)."""
+        when its empty seats get bots (``TableRow.fill``); ``autostart``: the seconds from its last seat taken to
+        its match starting by itself (``TableRow.autostart``)."""
 
         def make(id: str) -> TableRow:
             return TableRow(
@@ -154,6 +157,7 @@ class SqlEventStore:
                 node=node,
                 lease=1 if node is not None else 0,
                 fill=fill,
+                autostart=autostart,
             )
 
         return await self.db.add_new(make, "table")

@@ -101,6 +101,9 @@ class TableRow(Base):
     #: Quick games against bots (``bots_after``, migration 0014): when the empty seats get bots of which level
     #: and the match starts, ``{"at": ISO time, "level": bot level}``; None: the table waits for people.
     fill: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, default=None)
+    #: Seconds from the moment every seat is taken to the match starting by itself (migration 0016; issue 22,
+    #: item 9); None: the players start it.
+    autostart: Mapped[int | None] = mapped_column(Integer, nullable=True, default=None)
 
 
 class NodeRow(Base):

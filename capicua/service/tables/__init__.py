@@ -8,11 +8,12 @@ see :mod:`capicua.service.tables.table`); :class:`TableService` holds every live
 from capicua.service.tables.bots import BotPool
 from capicua.service.tables.fanout import REPLAY_WINDOW, Subscriber
 from capicua.service.tables.frames import view_json
-from capicua.service.tables.service import FORGET_AFTER, TableConfig, TableService
+from capicua.service.tables.service import AUTOSTART_SECONDS, FORGET_AFTER, TableConfig, TableService
 from capicua.service.tables.state import Seat, TableState
 from capicua.service.tables.table import Table
 
 __all__ = [
+    "AUTOSTART_SECONDS",
     "FORGET_AFTER",
     "REPLAY_WINDOW",
     "BotPool",

@@ -65,6 +65,8 @@ class Frames:
             totals=t.match.totals if played and t.match is not None else None,
             hand=len(t.match.hands) if played and t.match is not None else None,
             waiting=t.status == "open" and any(s.player for s in t.seats) and any(s.empty for s in t.seats),
+            autostart=t.autostart,
+            starts_at=None if (starts := t.starts_at) is None else starts.isoformat(),
         )
         if with_invite and t.invite:
             data["invite"] = t.invite

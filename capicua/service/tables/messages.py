@@ -140,6 +140,8 @@ class TableSummary(TypedDict):
     totals: list[int] | None
     hand: int | None
     waiting: bool
+    autostart: int | None  # seconds from the last seat taken to the match starting by itself; null: never
+    starts_at: str | None  # when the match starts by itself (UTC ISO), counting down now; else null
     invite: NotRequired[str]  # to its owner, in the HTTP answer that created it
     watchers: NotRequired[int]  # the HTTP API's summaries only
 

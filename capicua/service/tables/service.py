@@ -32,10 +32,12 @@ from capicua.service.tables.table import Table
 #: Who referees a table (C8) besides what the table knows itself: the tournaments answer for theirs.
 MayReferee = Callable[[TableState, Identity], Awaitable[bool]]
 
-__all__ = ["FORGET_AFTER", "TableConfig", "TableService"]
+__all__ = ["AUTOSTART_SECONDS", "FORGET_AFTER", "TableConfig", "TableService"]
 
 log = logging.getLogger("capicua.tables")
 
+#: Seconds from a table's last seat taken to its match starting by itself (a table's ``autostart``, issue 22).
+AUTOSTART_SECONDS = 10
 #: Seconds a finished table nobody watches stays in memory (it is loaded again when asked for).
 FORGET_AFTER = 600.0
 
@@ -200,6 +202,7 @@ class TableService:
         await table.runner.replay(events, resume=True)
         self.tables[row.id] = table
         table.arm_fill()
+        table.arm_start()
         if not stale_too:  # loaded by itself: as idle as its events say (asked for: touched now)
             table.runner.touched -= idle
         return table
@@ -251,13 +254,16 @@ class TableService:
         bots_rated: bool = False,
         bots_after: tuple[float, str] | None = None,
         lesson: str | None = None,
+        autostart: int | None = None,
     ) -> Table:
         """A new open table of ``variant``; its options are the game's own, checked by the game (and ``lesson``,
         the guided hand it deals first: :mod:`capicua.service.lessons`). A rated
         table (D1) is for account holders only: no guest creates or joins one, and no bot sits at it.
         ``bots_after`` (seconds, level): quick play, the empty seats get bots of that level then and the match
         starts, once the caller arms it (:meth:`Table.arm_fill`, after seating whoever sits first: with 0 s the
-        bots would take every seat first); a table rebuilt later arms itself."""
+        bots would take every seat first); a table rebuilt later arms itself. ``autostart`` (seconds): once every
+        seat is taken the match starts by itself that much later (:meth:`Table.arm_start`); None: its players
+        start it."""
         if rated and who.guest:
             raise ServiceError("accounts-only", "rated tables are for account holders: sign up to play one (D1)")
         if self.draining:
@@ -283,7 +289,7 @@ class TableService:
             fill = {"at": at.isoformat(), "level": level}
         row = await self.store.create_table(
             variant, count, checked, private, who.id, rated, tournament_id, reserved, bots_rated and rated, self.node,
-            fill,
+            fill, None if reserved is not None else autostart,
         )  # fmt: skip
         table = Table(row, self.ports)
         self.tables[row.id] = table

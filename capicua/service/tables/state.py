@@ -119,6 +119,8 @@ class TableState:
         self.reserved: list[str] | None = list(row.reserved) if row.reserved else None
         #: A rated table whose matches are rated with bot accounts among people too (else they are not).
         self.bots_rated = bool(row.bots_rated)
+        #: Issue 22, item 9: seconds from the last seat taken to the match starting by itself (None: never).
+        self.autostart: int | None = row.autostart
         self.reset()
 
     def reset(self) -> None:
@@ -130,6 +132,16 @@ class TableState:
         self.started_at: dt.datetime | None = None
         #: How the last match ended, when the platform ended it before the rules did (an abandonment).
         self.abandoned: dict[str, Any] | None = None
+        #: When the last free seat of the open table was taken (None: a seat is free, or the match is on).
+        self.full_since: dt.datetime | None = None
+
+    @property
+    def starts_at(self) -> dt.datetime | None:
+        """When the match starts by itself (``autostart``): that long after every seat was taken; None: not
+        counting down (a seat is free, the match is on, or the table's players start it)."""
+        if self.autostart is None or self.full_since is None or self.status != "open":
+            return None
+        return self.full_since + dt.timedelta(seconds=self.autostart)
 
     @property
     def variant(self) -> str:
@@ -185,6 +197,8 @@ class TableState:
         seat.rating = data.get("rating")
         seat.bot_account = bool(data.get("bot_account"))
         seat.away, seat.timeouts = False, 0
+        full = self.status == "open" and not any(s.empty for s in self.seats)
+        self.full_since = (self.full_since or at) if full else None  # counted from the last seat taken
         follows: tuple[Follow, ...] = (SEND, Forget(k))
         if self.reserved is not None and self.status == "open" and not any(s.empty for s in self.seats):
             follows += (BEGIN,)  # a tournament's table starts once all four have sat down (C10)
@@ -196,6 +210,7 @@ class TableState:
         for seat, rating in zip(self.seats, data.get("ratings") or [], strict=False):
             seat.rating = rating  # each match shows the ratings its players start it with
         self.abandoned = None
+        self.full_since = None
         self.status = "playing"
         self.started_at = at
         return Applied(StartEvent(kind="start", match=self.match_no), (SEND,))

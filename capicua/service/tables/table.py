@@ -51,6 +51,8 @@ class Table:
         self.fill_task: asyncio.Task[None] | None = None
         #: When the empty seats get bots (quick games: ``bots_after``), as kept with the table; None: never.
         self.fill: dict[str, Any] | None = row.fill
+        #: The countdown to the match starting by itself once every seat is taken (``autostart``).
+        self.start_task: asyncio.Task[None] | None = None
         #: When this Table was built (``time.monotonic()``): after its row was written or claimed.
         self.built = time.monotonic()
 
@@ -141,7 +143,8 @@ class Table:
             if not who.guest and (rating := await self.runner.seat_rating(who.id)) is not None:
                 data["rating"] = rating
             await self.runner.commit("seat", data)  # a tournament's table full: its match begins (C10)
-            return seat
+        self.arm_start()
+        return seat
 
     async def leave(self, who: Identity) -> None:
         async with self.runner.lock:
@@ -152,6 +155,7 @@ class Table:
         async with self.runner.lock:
             for data in self.state.bot_seats(who, level, self.rng):
                 await self.runner.commit("seat", data)
+        self.arm_start()
 
     async def start(self, who: Identity | None) -> None:
         async with self.runner.lock:
@@ -236,7 +240,7 @@ class Table:
         the empty seats get bots and the match starts. Armed when the table is made and whenever it is rebuilt
         (after a restart, or by the node that took it over), so the appointment outlives its first node."""
         fill = self.fill
-        if fill is None or self.status != "open" or self.busy():
+        if fill is None or self.status != "open" or (self.fill_task is not None and not self.fill_task.done()):
             return
         level = str(fill["level"])
         seconds = max(0.0, (dt.datetime.fromisoformat(fill["at"]) - dt.datetime.now(dt.UTC)).total_seconds())
@@ -251,11 +255,34 @@ class Table:
 
         self.fill_task = self.runner.ports.spawn(later())
 
+    def arm_start(self) -> None:
+        """Issue 22, item 9: a table whose every seat is taken starts its match by itself ``autostart`` seconds
+        later (``TableState.starts_at``, which every frame's summary shows, so the table counts down), unless a
+        player starts it first or a seat is left meanwhile. Armed whenever a seat is taken and whenever the
+        table is rebuilt: the moment the last seat was taken is its event's, so a restart keeps the count."""
+        starts = self.state.starts_at
+        if starts is None or (self.start_task is not None and not self.start_task.done()):
+            return
+
+        async def later() -> None:
+            while (at := self.state.starts_at) is not None:
+                wait = (at - dt.datetime.now(dt.UTC)).total_seconds()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                    continue  # a seat may have been left and taken again meanwhile: the count began again
+                with contextlib.suppress(ServiceError):
+                    await self.start(None)
+                return
+
+        self.start_task = self.runner.ports.spawn(later())
+
     def busy(self) -> bool:
-        """Whether the table has work pending besides its clocks (quick play's bots_after timer)."""
-        return self.fill_task is not None and not self.fill_task.done()
+        """Whether the table has work pending besides its clocks (quick play's bots_after timer, the countdown
+        to its start)."""
+        return any(task is not None and not task.done() for task in (self.fill_task, self.start_task))
 
     def close(self) -> None:
         self.runner.stop()
-        if self.fill_task is not None:
-            self.fill_task.cancel()
+        for task in (self.fill_task, self.start_task):
+            if task is not None:
+                task.cancel()

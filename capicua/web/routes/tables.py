@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import Field, create_model
+from pydantic import BaseModel, Field, create_model
 
 from capicua.bots.registry import level_names
 from capicua.rules import variants
 from capicua.rules.variant import Option
 from capicua.service.errors import ServiceError
+from capicua.service.tables import AUTOSTART_SECONDS
 from capicua.service.tables.referee import REFEREE_DECISIONS
 from capicua.web.deps import Caller, PlatformDep, Who, limited
 from capicua.web.errors import refusals
@@ -74,6 +75,11 @@ class _TableBase(StrictModel):
     )
     bot: BotLevel = Field(default="greedy", description="Bot level for empty seats")
     sit: bool = Field(default=False, description="Seat the creator at the first free seat at once")
+    autostart: bool = Field(
+        default=True,
+        description=f"Once every seat is taken the match starts by itself {AUTOSTART_SECONDS} seconds later (the "
+        "summary's `starts_at` counts down; a player may start it sooner); false: its players start it",
+    )
 
     def game_options(self) -> dict[str, Any]:
         """The game options given (the others take the game's defaults)."""
@@ -103,6 +109,17 @@ async def list_tables(platform: PlatformDep) -> list[dict[str, Any]]:
     return await platform.router.lobby()
 
 
+class OnlineOut(BaseModel):
+    people: int = Field(description="people online on every server, each counted once (the caller among them)")
+
+
+@routes.get("/api/online")
+async def online(platform: PlatformDep, who: Caller) -> OnlineOut:
+    """How many people are online: those with a websocket open, or who asked something (this, say) in the last
+    30 seconds. The lobby asks it as it asks for the tables."""
+    return OnlineOut(people=await platform.online(who))
+
+
 @routes.post("/api/tables", status_code=201, dependencies=[limited("table")], responses=refusals(503))
 async def create_table(body: TableIn, who: Who, platform: PlatformDep) -> dict[str, Any]:
     """Create a table; with `sit` you take the first seat at once (before any bots arrive)."""
@@ -118,6 +135,7 @@ async def create_table(body: TableIn, who: Who, platform: PlatformDep) -> dict[s
         rated=body.rated,
         bots_rated=body.bots_rated,
         bots_after=bots_after,
+        autostart=AUTOSTART_SECONDS if body.autostart else None,
     )
     if body.sit:
         await table.join(who, None, table.invite)

@@ -32,12 +32,30 @@ export function setStatus(text) {
   if (s) { s.textContent = text; s.hidden = !text; }
 }
 
+// What went wrong, in the page's words, and the server's own (English) detail, if any, kept apart: a refused
+// request (api.js's ApiError: its translated message and its detail), a text of ours, or anything else (a
+// browser's own error, "Failed to fetch": something went wrong, its text the detail).
+export function errorParts(err, detail = null) {
+  if (typeof err === "string") return { text: err, detail };
+  if (err && err.code !== undefined) return { text: err.message, detail: detail ?? err.detail ?? null };
+  return { text: t("error_unexpected"), detail: detail ?? (err?.message ? String(err.message) : null) };
+}
+
+// The detail behind a closed "detalhes" toggle (nothing without one).
+export function detailsOf(detail) {
+  return detail ? el("details", { class: "error-details" }, el("summary", {}, t("details")), el("code", {}, detail)) : null;
+}
+
 let errorTimer = null;
-export function showError(message) {
+// The page's error line, for a few seconds (longer while its details are open).
+export function showError(err, detail = null) {
   const box = $("#error");
   if (!box) return;
-  box.textContent = `${t("error")}: ${message}`;
+  const parts = errorParts(err, detail);
+  const details = detailsOf(parts.detail);
+  box.replaceChildren(el("span", {}, `${t("error")}: ${parts.text}`), details);
   box.hidden = false;
-  clearTimeout(errorTimer);
-  errorTimer = setTimeout(() => { box.hidden = true; }, 5000);
+  const hideLater = () => { clearTimeout(errorTimer); errorTimer = setTimeout(() => { box.hidden = true; }, parts.detail ? 8000 : 5000); };
+  if (details) details.addEventListener("toggle", () => (details.open ? clearTimeout(errorTimer) : hideLater()));
+  hideLater();
 }

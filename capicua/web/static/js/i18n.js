@@ -47,10 +47,11 @@ export function plural(n, key) {
   return `${n} ${t(n === 1 ? `${key}_one` : `${key}_other`)}`;
 }
 
-// A server error in the player's words: its code translated (error_<code>), else the server's message.
-// An error in the player's words; a limit's also says when to try again (`retryAfter` seconds: 429).
+// A server error in the player's words: its code translated (error_<code>), never the server's own message
+// (English: shown, if at all, behind a closed "detalhes", see dom.js); a code without words says that something
+// went wrong. A limit's also says when to try again (`retryAfter` seconds: 429).
 export function errorText(code, message, retryAfter = null) {
-  const text = code && hasWord(`error_${code}`) ? t(`error_${code}`) : message || t("error");
+  const text = code && hasWord(`error_${code}`) ? t(`error_${code}`) : t("error_unexpected");
   return retryAfter ? `${text} ${fill(t("error_retry_after"), { n: retryAfter })}` : text;
 }
 

@@ -3,7 +3,7 @@
 // where ID is a record or an uploaded one's key, #/ratings[/GAME], #/analyse, #/lesson/GAME (a guided hand), the
 // tournaments' addresses, #/admin for moderators, #/rules[/GAME[/SECTION]] for how to play) to a view.
 import { ensureGuest } from "./api.js";
-import { el, setStatus, showError } from "./dom.js";
+import { detailsOf, el, errorParts, setStatus, showError } from "./dom.js";
 import { allGames, loadGames } from "./games.js";
 import { pickLanguage, setLanguage, t } from "./i18n.js";
 import { onChange, page } from "./page.js";
@@ -45,10 +45,11 @@ async function route(again = true) {
   } catch (err) {
     if (err.code === "session-ended" && again) { // my account's session was ended elsewhere: go on as a guest
       await route(false);
-      showError(err.message);
+      showError(err);
       return;
     }
-    page(el("p", { role: "alert", class: "fatal" }, `${t("error")}: ${err.message}`));
+    const parts = errorParts(err);
+    page(el("div", { role: "alert", class: "fatal" }, el("p", {}, `${t("error")}: ${parts.text}`), detailsOf(parts.detail)));
   }
 }
 

@@ -24,7 +24,7 @@ export function redraw() {
 export function page(...content) {
   document.title = t("title");
   $("#app").replaceChildren(header(), el("p", { id: "status", role: "status", hidden: true }),
-    el("p", { id: "error", role: "alert", hidden: true }), ...content);
+    el("div", { id: "error", role: "alert", hidden: true }), ...content);
 }
 
 function soundButton() {
@@ -72,7 +72,7 @@ function nameForm() {
     e.preventDefault();
     const name = input.value.trim();
     if (!name || name === myself()?.name) return;
-    try { await rename(name); refresh(); } catch (err) { showError(err.message); }
+    try { await rename(name); refresh(); } catch (err) { showError(err); }
   } }, el("label", { for: "name" }, t("name")), el("span", { class: "row" }, input, el("button", { type: "submit" }, t("save"))));
 }
 
@@ -90,7 +90,7 @@ function accountBox() {
     try {
       remember(await api(path, { method: "POST", body: JSON.stringify({ username: user.value, password: pass.value }) }));
       refresh();
-    } catch (err) { showError(err.message); }
+    } catch (err) { showError(err); }
   };
   return el("form", { class: "account", onsubmit: submit("/api/login") }, el("p", { class: "hint" }, t("account_hint")), user, pass,
     el("span", { class: "row" }, el("button", { type: "submit", id: "login" }, t("log_in")),

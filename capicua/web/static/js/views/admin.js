@@ -80,7 +80,7 @@ export async function moderationPanel(playerId, after) {
       await api(`/api/admin/players/${encodeURIComponent(playerId)}/${action}`, { method: "POST", body: JSON.stringify(body) });
       setStatus(fill(t("mod_done"), { action: t(`mod_action_${action}`) }));
       await after();
-    } catch (err) { showError(err.message); }
+    } catch (err) { showError(err); }
   };
   const field = (input, label) => el("label", { class: "field" }, el("span", {}, t(label)), input);
   return el("section", { class: "card mod-card", id: "moderation", "aria-labelledby": "mod-title" },

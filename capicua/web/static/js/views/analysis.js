@@ -48,7 +48,7 @@ export function analysisPanel({ id, people, total, go, auto }) {
       const status = first && startable ? await api(url, { method: "POST", body: "{}" }) : await api(url);
       show(status);
       if (status.state === "running" && document.body.contains(box)) timer = setTimeout(() => follow(false), 600);
-    } catch (err) { showError(err.message); drawStart(); }
+    } catch (err) { showError(err); drawStart(); }
   };
   const drawStart = () => box.replaceChildren(
     el("button", { type: "button", id: "analyse", class: "primary", onclick: () => follow(true) }, t("an_analyse")),

@@ -20,7 +20,7 @@ export async function renderBoardEntry(id, round, boardNo) {
   page(el("main", { id: "board-entry", class: "tour-entry" }, ui.head, ui.score, ui.form, ui.list, ui.end));
   view.refresh = async () => { view.tour = await loadTournament(id); draw(view, ui); };
   view.act = async (fn) => {
-    try { await fn(); await view.refresh(); return true; } catch (err) { showError(errorIn(err, "entry")); await view.refresh().catch(() => {}); return false; }
+    try { await fn(); await view.refresh(); return true; } catch (err) { showError(errorIn(err, "entry"), err?.detail); await view.refresh().catch(() => {}); return false; }
   };
   draw(view, ui);
   poll(hash, view.refresh, 3000);

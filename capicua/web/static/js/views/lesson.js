@@ -169,21 +169,21 @@ export async function startLesson(game, { replace = false } = {}) {
     const tb = await api(`/api/lessons/${game}`, { method: "POST" });
     const hash = `#/table/${tb.id}${tb.invite ? `?invite=${tb.invite}` : ""}`;
     if (replace) location.replace(hash); else location.hash = hash;
-  } catch (err) { showError(err.message); }
+  } catch (err) { showError(err); }
 }
 
 // Quick play: a game against bots, who sit after two seconds unless people come.
-export async function quickGame(variant) {
+export async function quickGame(variant, players = undefined) {
   try {
-    const body = { variant, sit: true, bots_after: 2, bot: DEFAULT_BOT };
+    const body = { variant, players, sit: true, bots_after: 2, bot: DEFAULT_BOT };
     const tb = await api("/api/tables", { method: "POST", body: JSON.stringify(body) });
     location.hash = `#/table/${tb.id}`;
-  } catch (err) { showError(err.message); }
+  } catch (err) { showError(err); }
 }
 
 // A guest's first quick play of a game that has a lesson: the offer of the guided hand, or the skip (either
 // is remembered). Returns whether the offer was made (else the caller plays at once).
-export async function offerLesson(game) {
+export async function offerLesson(game, players = undefined) {
   if (myself()?.guest === false || lessonSeen(game) || !(await lessonGames()).includes(game)) return false;
   const close = () => dialog.remove();
   const dialog = el("div", { class: "lesson-offer", role: "dialog", "aria-modal": "true", "aria-labelledby": "lesson-offer-title" },
@@ -192,7 +192,7 @@ export async function offerLesson(game) {
       el("p", {}, t("lesson_offer")),
       el("div", { class: "lesson-actions" },
         el("button", { type: "button", class: "primary", id: "lesson-yes", onclick: () => { close(); startLesson(game); } }, t("lesson_play")),
-        el("button", { type: "button", id: "lesson-skip", onclick: () => { markSeen(game); close(); quickGame(game); } }, t("lesson_skip")))));
+        el("button", { type: "button", id: "lesson-skip", onclick: () => { markSeen(game); close(); quickGame(game, players); } }, t("lesson_skip")))));
   document.body.append(dialog);
   $("#lesson-yes", dialog).focus();
   dialog.addEventListener("keydown", (e) => { if (e.key === "Escape") close(); });

@@ -96,13 +96,13 @@ function securitySection() {
       await changePassword(current.value, fresh.value);
       form.reset();
       setStatus(t("password_changed"));
-    } catch (err) { showError(err.message); }
+    } catch (err) { showError(err); }
   } }, field(current, "current_password"), field(fresh, "new_password"),
   el("p", { class: "hint" }, t("change_password_hint")),
   el("span", { class: "row" }, el("button", { type: "submit", id: "change-password" }, t("change_password"))));
   const everywhere = el("div", { class: "everywhere" }, el("p", { class: "hint" }, t("log_out_everywhere_hint")),
     el("span", { class: "row" }, el("button", { type: "button", id: "logout-everywhere", class: "danger", onclick: async () => {
-      try { await logOutEverywhere(); redraw(); } catch (err) { showError(err.message); }
+      try { await logOutEverywhere(); redraw(); } catch (err) { showError(err); }
     } }, t("log_out_everywhere"))));
   return el("section", { class: "card security-card", "aria-labelledby": "security-title" },
     el("h2", { id: "security-title" }, t("security")), form, everywhere);

@@ -69,7 +69,7 @@ function redraw() {
 async function join(game) {
   try {
     wait = await api("/api/quickplay", { method: "POST", body: JSON.stringify({ variant: game }) });
-  } catch (err) { showError(err.message); return; }
+  } catch (err) { showError(err); return; }
   if (seated()) return;
   redraw();
   clearInterval(poller);
@@ -112,7 +112,7 @@ async function poll() {
   } catch (err) {
     if (!wait || wait.ticket !== ticket) return;
     stop();
-    showError(err.message);
+    showError(err);
     redraw();
   } finally { asking = false; }
 }
@@ -122,5 +122,5 @@ async function cancel() {
   const ticket = wait.ticket;
   stop();
   redraw();
-  try { await api(`/api/quickplay/${ticket}`, { method: "DELETE" }); } catch (err) { showError(err.message); }
+  try { await api(`/api/quickplay/${ticket}`, { method: "DELETE" }); } catch (err) { showError(err); }
 }

@@ -47,7 +47,7 @@ function weekCard(week, { live }) {
 function showWeek(box, game, week, thisWeek) {
   const go = async (monday) => {
     try { showWeek(box, game, await api(`/api/ratings/${game}/weeks/${monday}`), thisWeek); }
-    catch (err) { showError(err.message); }
+    catch (err) { showError(err); }
   };
   const older = el("button", { type: "button", class: "icon-button", id: "older-week", "aria-label": t("prev_week"), title: t("prev_week"),
     onclick: () => go(shiftWeek(week.week, -1)) }, icon("prev"));

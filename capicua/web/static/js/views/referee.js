@@ -7,7 +7,7 @@
 // refuses (a guest, a stranger, a player at the table, everyone in a game without a table referee) sees
 // why, with the way to watch the table, instead of the console.
 import { api } from "../api.js";
-import { $, el } from "../dom.js";
+import { $, el, errorParts } from "../dom.js";
 import { gameNamed } from "../games.js";
 import { errorText, fill, t } from "../i18n.js";
 import { peopleOf, sideName } from "../names.js";
@@ -57,7 +57,7 @@ async function refused(id, err) {
   const table = err.status === 404 ? null : await api(`/api/tables/${encodeURIComponent(id)}`).catch(() => null);
   const noReferee = table && !gameNamed(table.variant)?.referee; // GET /api/variants says, not the game's name
   const why = err.status === 401 || err.status === 403 ? t(noReferee ? "ref_refused_no_referee" : "ref_refused_not_referee")
-    : err.message; // (in the player's words already: a table not found…)
+    : errorParts(err).text; // (in the player's words already: a table not found…)
   page(el("main", { id: "ref-refused", class: "tour-entry ref-refused" },
     el("section", { class: "tour-card", role: "alert" },
       el("h1", {}, mark("whistle"), t("ref_console")),

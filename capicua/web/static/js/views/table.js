@@ -80,7 +80,7 @@ function togglePanel(name) {
 // Every frame the websocket brings.
 export function onFrame(frame) {
   if (frame.type === "error") {
-    if (!QUIET_ERRORS.has(frame.code)) showError(errorText(frame.code, frame.message));
+    if (!QUIET_ERRORS.has(frame.code)) showError(errorText(frame.code), frame.message);
     return;
   }
   if (frame.type === "welcome" || frame.type === "pong" || frame.type === "ack") return;

@@ -6,6 +6,7 @@ import { $, el, showError } from "../dom.js";
 import { myself } from "../identity.js";
 import { fill, language, plural, t } from "../i18n.js";
 import { page } from "../page.js";
+import { shareBox } from "../share.js";
 import { unfollow } from "../socket.js";
 import { boardState, boardsOf, entersBoard, errorIn, fmtWhen, gameTitleOf, hasReferee, loadTournament, namedOf, patch, poll, roundsLine,
   rulesLine, boardNote, seatAt, teamCell, teamCount, teamsOf, tourCall } from "./tournament/common.js";
@@ -29,7 +30,7 @@ export async function renderTournament(id) {
   // after an action: the page at once, and any error in the page's words
   view.act = async (fn, after = null) => {
     try { const out = await fn(); await view.refresh(); if (after) after(out); return out; }
-    catch (err) { showError(errorIn(err)); await view.refresh().catch(() => {}); return null; }
+    catch (err) { showError(errorIn(err), err?.detail); await view.refresh().catch(() => {}); return null; }
   };
   view.draw();
   poll(hash, view.refresh, 3000);
@@ -71,6 +72,8 @@ function header(tour) {
       el("span", {}, fill(t("tour_grace_n"), { n: Math.round(tour.no_show_grace / 60) })),
       tour.status !== "finished" ? el("span", {}, tour.registration_open ? closes : t("tour_reg_closed")) : null),
     champion ? el("p", { class: "tour-champion" }, mark("bracket"), fill(t("tour_champion"), { team: champion.name })) : null,
+    shareBox(`${location.origin}/#/tournament/${encodeURIComponent(tour.id)}`,
+      { label: "share_tour", text: "share_tour_text", parts: { name: tour.name }, id: "tour-share" }),
   ];
 }
 

@@ -5,7 +5,7 @@
 // #/tournament/ID/board/R/B and #/referee/TABLE.
 import { api } from "../api.js";
 import { $, el, showError } from "../dom.js";
-import { allGames, gameNamed } from "../games.js";
+import { allGames, gameNamed, optionHelp } from "../games.js";
 import { myself } from "../identity.js";
 import { fill, plural, t } from "../i18n.js";
 import { page } from "../page.js";
@@ -161,16 +161,16 @@ function optionField(o) {
   const id = `opt-${o.name}`;
   if (o.type === "boolean") {
     const on = o.name === "strict" ? true : o.default;
-    return el("label", { class: "tour-check", for: id, title: o.help }, el("input", { id, type: "checkbox", checked: on, "data-option": o.name }),
-      el("span", {}, t(o.name, o.help)));
+    return el("label", { class: "tour-check", for: id, title: optionHelp(o) }, el("input", { id, type: "checkbox", checked: on, "data-option": o.name }),
+      el("span", {}, t(o.name)));
   }
   if (o.type === "choice") {
-    return field(id, t(o.name, o.help), el("select", { id, "data-option": o.name },
+    return field(id, t(o.name), el("select", { id, "data-option": o.name },
       o.choices.map((c) => el("option", { value: c, selected: c === o.default }, t(`${o.name}_${c}`, c)))));
   }
   const limits = o.maximum != null ? `${o.minimum ?? 0}–${o.maximum}` : o.minimum != null ? `≥ ${o.minimum}` : null;
-  return field(id, t(o.name, o.help), el("input", { id, type: "number", step: 1, min: o.minimum, max: o.maximum, value: o.default,
-    "data-option": o.name, title: o.help }), limits);
+  return field(id, t(o.name), el("input", { id, type: "number", step: 1, min: o.minimum, max: o.maximum, value: o.default,
+    "data-option": o.name, title: optionHelp(o) }), limits);
 }
 
 function options(form) {
@@ -207,7 +207,7 @@ async function create(e) {
     const tour = await api("/api/tournaments", { method: "POST", body: JSON.stringify(body) });
     location.hash = `#/tournament/${tour.id}`;
   } catch (err) {
-    showError(errorIn(err));
+    showError(errorIn(err), err?.detail);
     submit.disabled = false;
   }
 }

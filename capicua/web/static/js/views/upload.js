@@ -3,7 +3,7 @@
 // page follows its progress, then shows each player's accuracy and every decision with what it lost, and
 // opens the record in the replay viewer, on the table. The same file sent again gives the stored analysis at once.
 import { api } from "../api.js";
-import { el, showError } from "../dom.js";
+import { detailsOf, el, errorParts, showError } from "../dom.js";
 import { gameNamed } from "../games.js";
 import { icon } from "../icons.js";
 import { fill, t } from "../i18n.js";
@@ -20,12 +20,15 @@ export function renderUpload() {
   unfollow();
   clearTimeout(timer);
   const out = el("section", { class: "upload-result", id: "upload-result", "aria-live": "polite" });
-  const input = el("input", { type: "file", id: "record-file", accept: ".json,application/json",
-    onchange: () => input.files[0] && send(input.files[0], out) });
+  // the browser's own file button would speak the browser's language: ours, over an input kept for the keyboard
+  const chosen = el("span", { class: "file-name", id: "record-file-name" }, t("an_upload_none"));
+  const input = el("input", { type: "file", id: "record-file", class: "file-input", accept: ".json,application/json",
+    onchange: () => { if (input.files[0]) { chosen.textContent = input.files[0].name; send(input.files[0], out); } } });
   page(el("main", { class: "upload-page" },
     el("h1", {}, icon("chart"), t("an_upload_title")),
     el("p", { class: "muted" }, t("an_upload_intro")),
-    el("label", { class: "file-pick" }, el("span", {}, t("an_upload_file")), input),
+    el("label", { class: "file-pick" }, el("span", {}, t("an_upload_file")), input,
+      el("span", { class: "button file-button", "aria-hidden": "true" }, t("an_upload_choose")), chosen),
     out));
 }
 
@@ -41,8 +44,9 @@ async function send(file, out) {
   try { follow(await api("/api/analysis", { method: "POST", body: JSON.stringify(record) }), out); }
   catch (err) {
     if (err.code === "too-large") { tooLarge(); return; } // (its JSON sent again may be longer than the file)
-    const text = err.code === "invalid" ? fill(t("an_upload_bad_record"), { name: file.name, detail: err.detail }) : err.message;
-    out.replaceChildren(el("p", { role: "alert", class: "error" }, text));
+    const parts = errorParts(err);
+    const text = err.code === "invalid" ? fill(t("an_upload_bad_record"), { name: file.name }) : parts.text;
+    out.replaceChildren(el("div", { role: "alert", class: "error" }, el("p", {}, text), detailsOf(parts.detail)));
   }
 }
 
@@ -53,7 +57,7 @@ function follow(status, out) {
   out.replaceChildren(el("label", { class: "an-progress" }, fill(t("an_progress"), { done: status.done, total: status.total }),
     el("progress", { id: "analysis-progress", max: String(Math.max(1, status.total)), value: String(status.done) })));
   timer = setTimeout(async () => {
-    try { follow(await api(`/api/analysis/${status.key}`), out); } catch (err) { showError(err.message); }
+    try { follow(await api(`/api/analysis/${status.key}`), out); } catch (err) { showError(err); }
   }, 600);
 }
 

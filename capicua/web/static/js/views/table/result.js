@@ -112,7 +112,7 @@ export function resultDialog(frame, people, close) {
   if (frame.seat != null) {
     links.append(el("button", { class: "primary", id: "rematch", onclick: async () => {
       try { await api(`/api/tables/${frame.table.id}/rematch`, { method: "POST", body: "{}" }); }
-      catch (err) { showError(err.message); }
+      catch (err) { showError(err); }
     } }, t("rematch")));
   }
   links.append(el("a", { class: "button", id: "new-table", href: "#/?create" }, t("new_table")),

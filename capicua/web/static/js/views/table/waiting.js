@@ -4,18 +4,19 @@ import { api, DEFAULT_BOT } from "../../api.js";
 import { el, showError } from "../../dom.js";
 import { inviteCode } from "../../identity.js";
 import { fill, t } from "../../i18n.js";
+import { shareBox } from "../../share.js";
 import { resubscribe } from "../../socket.js";
 
 async function call(id, what, body = {}) {
   try { await api(`/api/tables/${id}/${what}`, { method: "POST", body: JSON.stringify(body) }); }
-  catch (err) { showError(err.message); }
+  catch (err) { showError(err); }
 }
 
 export async function joinSeat(id, seat = null) {
   try {
     await api(`/api/tables/${id}/join`, { method: "POST", body: JSON.stringify({ invite: inviteCode(), seat }) });
     await resubscribe(true); // the table anew, as my seat sees it
-  } catch (err) { showError(err.message); }
+  } catch (err) { showError(err); }
 }
 
 // The button on an empty seat's chip.
@@ -44,7 +45,7 @@ async function invite(tb, select, note) {
     const name = select.selectedOptions[0]?.dataset.name || username;
     bots.sent.set(tb.id, name);
     note.textContent = fill(t(r.online ? "bot_invited" : "bot_invited_offline"), { name });
-  } catch (err) { showError(err.message); }
+  } catch (err) { showError(err); }
 }
 
 // A seated player of a casual open table with a free seat may invite a bot account to it (it sits when its
@@ -69,22 +70,31 @@ function botInvite(frame, rerender) {
     el("button", { id: "invite-bot", onclick: () => invite(tb, select, note) }, t("bot_invite")), note);
 }
 
+// The table's address to share: its id, and a private table's invite code (for whoever has it).
+export function tableUrl(tb) {
+  const invite = tb.private ? inviteCode() : null;
+  return `${location.origin}/#/table/${tb.id}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`;
+}
+
 export function waitingPanel(frame, rerender = () => {}) {
   const tb = frame.table;
   if (tb.status !== "open") return null;
-  const invite = inviteCode();
   const empty = tb.seats.filter((s) => s.empty).length;
+  // a full table counts down to its start (autostart); "Começar" stays for whoever is at the table
+  const state = empty ? el("p", {}, fill(t("seats_free"), { n: empty }))
+    : tb.starts_at ? el("p", { class: "starts-in", id: "starts-in", role: "timer", "data-until": tb.starts_at, "data-text": t("starts_in_table") },
+      fill(t("starts_in_table"), { n: Math.max(0, Math.ceil((Date.parse(tb.starts_at) - Date.now()) / 1000)) }))
+      : el("p", {}, t("all_seated"));
+  const shareable = !tb.tournament && (!tb.private || inviteCode());
   return el("section", { class: "waiting" },
-    el("h2", {}, t("waiting")),
-    el("p", {}, empty ? fill(t("seats_free"), { n: empty }) : t("all_seated")),
+    el("h2", {}, empty ? t("waiting") : t("status_full_title")),
+    state,
     tb.tournament ? el("p", { class: "tour-table-note" }, t("tour_table_waits")) : null, // it starts at the fourth check-in
-    tb.private && invite ? el("p", { class: "invite" }, `${t("copy_link")}: `,
-      el("input", { readonly: true, value: `${location.origin}/#/table/${tb.id}?invite=${invite}`, "aria-label": t("copy_link"),
-        onfocus: (e) => e.target.select() })) : null,
+    shareable ? shareBox(tableUrl(tb)) : null,
     el("div", { class: "actions" },
       frame.seat == null && empty ? el("button", { class: "primary", id: "sit-any", onclick: () => joinSeat(tb.id) }, t("join")) : null,
       empty && !tb.tournament ? el("button", { id: "fill-bots", onclick: () => call(tb.id, "bots", { level: DEFAULT_BOT }) }, t("fill_bots")) : null,
-      tb.tournament ? null : el("button", { class: "primary", id: "start", onclick: () => call(tb.id, "start") }, t("start")),
+      tb.tournament || frame.seat == null ? null : el("button", { class: "primary", id: "start", onclick: () => call(tb.id, "start") }, t("start")),
       frame.seat != null ? el("button", { id: "leave", onclick: () => call(tb.id, "leave") }, t("leave")) : null),
     botInvite(frame, rerender));
 }

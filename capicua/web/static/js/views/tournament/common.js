@@ -98,7 +98,7 @@ export function localInput(date) {
 export function errorIn(err, prefix = "tour") {
   const code = err?.code;
   if (code && hasWord(`${prefix}_err_${code}`)) return t(`${prefix}_err_${code}`);
-  return err?.message || errorText(code, err?.message);
+  return code !== undefined && err?.message ? err.message : errorText(code);
 }
 
 // Draw box's content again only when its data (sig) changed: the forms keep what is typed in them.
