@@ -30,15 +30,30 @@ PHONE: dict[str, Any] = {"width": 360, "height": 740}
 DESKTOP: dict[str, Any] = {"width": 1280, "height": 800}
 
 
+#: What a guest who has seen (or skipped) every game's guided hand keeps (views/lesson.js: lessonSeen).
+LESSONS_SEEN = """(() => { try {
+    for (const game of ["amazonense", "individual", "dominousa"]) localStorage.setItem(`capicua.lesson.${game}`, "1");
+} catch (e) { /* a page without storage (about:blank) */ } })();"""
+
+
 def new_page(
-    browser: Any, lang: str = "pt-BR", width: int = 1200, height: int = 900, timezone: str | None = None
+    browser: Any,
+    lang: str = "pt-BR",
+    width: int = 1200,
+    height: int = 900,
+    timezone: str | None = None,
+    lessons_seen: bool = True,
 ) -> Any:
-    """A page of a context of its own; ``timezone``: the browser's time zone (by default the machine's).
+    """A page of a context of its own; ``timezone``: the browser's time zone (by default the machine's);
+    ``lessons_seen``: as a guest who has seen each game's guided hand, so his first quick play is a table, not
+    the offer of the lesson (views/lesson.js; tests/e2e/test_lesson.py is the guest who has not).
 
     The pages run under the server's Content-Security-Policy, as people's do (no ``bypass_csp``): give
     ``wait_for_function`` a function (``"() => …"``), since Playwright evaluates a bare expression with the
     page's ``eval``, which the policy refuses (``page.evaluate`` is not affected)."""
     context = browser.new_context(locale=lang, viewport={"width": width, "height": height}, timezone_id=timezone)
+    if lessons_seen:
+        context.add_init_script(LESSONS_SEEN)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

@@ -55,7 +55,7 @@ def wait_next(page: Any, count: str) -> None:
 def test_a_guest_is_offered_the_guided_hand_and_follows_it_to_the_end(browser: Any, server: str, shots: Path) -> None:
     lesson = get("amazonense")
     steps = [s for s in lesson.script if s.seat == lesson.seat]
-    page = new_page(browser, "pt-BR", **PHONE)
+    page = new_page(browser, "pt-BR", **PHONE, lessons_seen=False)
     open_lobby(page, server)
     page.click("button.quick-game[data-game='amazonense']")
     offer = page.wait_for_selector(".lesson-offer")
@@ -115,7 +115,7 @@ def test_the_individual_lesson_in_spanish(browser: Any, server: str, shots: Path
     game = "individual"
     lesson = get(game)
     steps = [s for s in lesson.script if s.seat == lesson.seat]
-    page = new_page(browser, "es", **DESKTOP)
+    page = new_page(browser, "es", **DESKTOP, lessons_seen=False)
     open_lobby(page, server)
     page.click(f".learn-game[data-game='{game}']")
     for k, step in enumerate(steps):
