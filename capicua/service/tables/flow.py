@@ -55,6 +55,7 @@ def match_end(
     record = Record.from_match(match, names)
     record.extra["table"] = state.id
     record.extra["player_ids"] = ids  # for players' match history
+    record.extra["bots"] = [s.bot is not None or s.bot_account for s in seats]  # the replay's bot icons
     data: dict[str, Any]
     if abandoned_by is None:
         assert match.outcome is not None
