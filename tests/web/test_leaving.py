@@ -59,14 +59,16 @@ def test_a_casual_table_whose_last_person_is_away_and_gone_ends(h: Harness) -> N
     watcher.expect("state")
     conn.close()
     h.wait(lambda: h.settled(table_id, lambda t: t.status == "finished"), 10, "the deserted table's end")
-    end = watcher.recv_until(is_event("end"), timeout=5)
+    end = watcher.wait_for(is_event("end"), timeout=5)  # h.wait read it already, maybe
     assert end["event"]["seat"] == 0 and end["event"]["reason"] == "deserted" and end["event"]["winner"] == 1
     assert end["state"]["abandoned"] == {"seat": 0, "reason": "deserted"}
     away = [f for f in watcher.events() if f["event"]["kind"] == "away"]
     assert [f["event"]["away"] for f in away] == [True]  # away first (A10), then the end at once
     assert away[0]["n"] + 1 == end["n"]
-    record, _ = fetch_record(h.client, table_id)
+    record, row = fetch_record(h.client, table_id)
     assert record.extra["result"]["reason"] == "deserted"
+    # the replay knows the bot's seat (its icon)
+    assert h.client.get(f"/api/records/{row['id']}/steps").json()["bots"] == [False, True]
 
 
 def test_an_away_player_with_the_table_open_keeps_it_until_he_closes_it(h: Harness) -> None:

@@ -134,13 +134,10 @@ def bots_of(record: dict[str, Any]) -> list[bool] | None:
     """Which seats a bot played (a server's bot or a bot account), as the table wrote it in the record; for
     an older record of a table, the seats that had no player's id; None for a record that does not say (an
     upload)."""
-    extra = record.get("extra")
-    if not isinstance(extra, dict):
-        return None
-    bots, ids = extra.get("bots"), extra.get("player_ids")
+    bots, ids = record.get("bots"), record.get("player_ids")  # the record's extras lie at its top level
     if isinstance(bots, list) and all(isinstance(b, bool) for b in bots):
         return list(bots)
-    if isinstance(ids, list) and extra.get("table"):
+    if isinstance(ids, list) and record.get("table"):
         return [pid is None for pid in ids]
     return None
 
