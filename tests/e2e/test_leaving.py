@@ -107,8 +107,11 @@ def test_the_menu_resigns_a_match_and_frees_a_seat_before_it_and_no_sound_before
     page.set_viewport_size(PHONE)
     page.screenshot(path=str(shots / "resign-confirm-phone.png"))
     page.click("#leave-cancel")  # not yet: nothing happens
-    assert dialog.count() == 0 and page.locator(".result").count() == 0
+    dialog.wait_for(state="detached")
+    assert page.locator(".result").count() == 0
     page.click("#table-menu")
+    assert page.get_attribute("#table-menu", "aria-expanded") == "true"
+    page.screenshot(path=str(shots / "menu-open-phone.png"))
     page.click("#menu-resign")
     page.click("#leave-confirmed")
     page.wait_for_selector(".result .left-match")
