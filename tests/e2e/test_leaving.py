@@ -49,13 +49,14 @@ def no_tile_covered(page: Any) -> int:
 def test_the_last_hand_shows_beside_the_final_board_then_the_result(browser: Any, server: str, shots: Path) -> None:
     page = new_page(browser, **DESKTOP)
     open_lobby(page, server)
-    # the first hand that scores ends the match; the pause between hands is long, the last hand stays up
-    make_table(page, server, variant="individual", players=2, target=1, pause_seconds=30)
-    play_until(page, ".last-hand-over", timeout=120)
+    # the first hand that scores ends the match; the pause between hands is long, the last hand stays up;
+    # the Amazonense cross, the board with the most room to need
+    make_table(page, server, variant="amazonense", target=1, pause_seconds=30)
+    play_until(page, ".last-hand-over", timeout=180)
     assert page.locator(".result-box .result").count() == 0  # the result waits
     view = page.locator(".last-hand-over")
     assert view.locator(".match-ends").text_content() == "Última mão da partida"
-    assert view.locator(".hand-row").count() == 2 and view.locator("#see-result").is_visible()
+    assert view.locator(".hand-row").count() == 4 and view.locator("#see-result").is_visible()
     # Desktop: beside the felt, in the side column; every tile in sight.
     felt, box = page.locator(".felt").bounding_box(), view.bounding_box()
     assert box["x"] >= felt["x"] + felt["width"], (felt, box)

@@ -81,7 +81,7 @@ const DRAW = {
     main.classList.toggle("last-hand", last); // the felt makes room for it (style.css)
     $(".overlay-box", main).replaceChildren(handOverlay(store.frame, people,
       { last, until: store.lastHandUntil, seeResult: () => draw(store.seeResult()) }) || "");
-    if (last) setTimeout(() => draw(store.changed()), store.lastHandLeft() + 50); // then the result
+    if (last) setTimeout(() => { if (main.isConnected) draw(store.changed()); }, store.lastHandLeft() + 50); // then the result
   },
   result(main, store, people, draw) {
     const f = store.frame;
