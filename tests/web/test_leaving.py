@@ -5,6 +5,7 @@ has the table open plays on (he may come back); rated tables never end that way 
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from tests.web.helpers import Harness, create_table, fetch_record, join
@@ -74,13 +75,25 @@ def test_a_casual_table_whose_last_person_is_away_and_gone_ends(h: Harness) -> N
 def test_an_away_player_with_the_table_open_keeps_it_until_he_closes_it(h: Harness) -> None:
     # A10 holds while she is there: away, a bot stands in and the match goes on; when she closes the page
     # the table is deserted and ends.
-    table_id, _, conn = start_alone(h, {"variant": "individual", "players": 2, "target": 500}, 0.2)
-    h.app.state.platform.tables.config.bot_delay = 0.3
+    table_id, ana, conn = start_alone(h, {"variant": "individual", "players": 2, "target": 500}, 0.2)
+    config = h.app.state.platform.tables.config
+    config.bot_delay = 0.3
     away = conn.recv_until(is_event("away", seat=0, away=True), timeout=10)
     stand_in = conn.recv_until(lambda f: is_event("action", seat=0)(f) and f["n"] > away["n"], timeout=10)
     assert stand_in["state"]["winner"] is None and not conn.saw_end(table_id)
     assert h.client.get(f"/api/tables/{table_id}").json()["status"] == "playing"
+    # She reloads the page: closed, then open again within the grace: the table plays on.
+    config.desert_grace = 0.5
     conn.close()
+    again = h.connect(ana, "ana again", 0)
+    again.subscribe(table_id)
+    again.expect("state")
+    back = time.monotonic()
+    h.wait(lambda: time.monotonic() > back + 3 * config.desert_grace, what="well past the grace")
+    assert not again.saw_end(table_id)
+    assert h.client.get(f"/api/tables/{table_id}").json()["status"] == "playing"
+    # She closes it for good: after the grace, the table ends.
+    again.close()
     assert finished(h, table_id)["status"] == "finished"
     record, _ = fetch_record(h.client, table_id)
     assert record.extra["result"] == {"how": "abandon", "seat": 0, "winner": 1, "reason": "deserted"}

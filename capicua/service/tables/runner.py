@@ -298,7 +298,9 @@ class TableRunner:
         return {k for k in seats if k is not None}
 
     async def _end_deserted(self, seat: int) -> None:
-        """A casual table whose people are all away and gone ends: ``seat``, who left last, abandoned it."""
+        """A casual table whose people are all away and gone ends: ``seat``, who left last, abandoned it (if
+        nobody came back within the grace: a page reloaded is no desertion)."""
+        await asyncio.sleep(self.ports.config().desert_grace)
         async with self.lock:
             if not self.state.deserted(self.present()):
                 return  # somebody came back meanwhile
