@@ -207,5 +207,10 @@ describe("the table store", () => {
     gone.abandoned = { seat: 0, reason: "resign" };
     resigned.apply(eventFrame({ kind: "end", match: 1, winner: 1, how: "abandon", seat: 0, reason: "resign" }, gone));
     assert.ok(!resigned.lastHandShown());
+    const between = new TableStore(TABLE, { now: () => now }); // resigned during the pause after a hand
+    between.apply(stateFrame(state({ n: 8, turn: 1, legal: [], end: "batida" })));
+    between.apply(eventFrame({ kind: "end", match: 1, winner: 1, how: "abandon", seat: 0, reason: "resign" },
+      { ...ended, winner: 1, abandoned: { seat: 0, reason: "resign" } }));
+    assert.ok(!between.lastHandShown());
   });
 });

@@ -119,10 +119,13 @@ export class TableStore {
 
   // The hand that ends the match, seen as it ends (an event, not a table opened later), is shown the way
   // every hand's end is, for the table's pause between hands, before the match's result covers the table.
-  // A match ended by a resignation has no hand end to show.
+  // A match somebody left (a resignation, even between two hands) shows its result at once.
   endedNow(prev, frame) {
     const f = frame.state;
-    if (frame.type !== "event" || f.winner == null || !f.hand?.end) { if (f.winner == null) this.lastHandUntil = null; return; }
+    if (frame.type !== "event" || f.winner == null || !f.hand?.end || f.abandoned) {
+      if (f.winner == null) this.lastHandUntil = null;
+      return;
+    }
     if (!prev || prev.winner != null || prev.table.match !== f.table.match) return;
     const pause = f.table.options?.pause_seconds ?? 6;
     this.lastHandUntil = pause > 0 ? this.now() + pause * 1000 : null;
