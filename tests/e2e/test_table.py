@@ -189,6 +189,9 @@ def test_replay_keyboard_autoplay_and_step_link(browser: Any, server: str, shots
     page.wait_for_selector("#open-replay")
     page.click("#open-replay")
     page.wait_for_selector("#replay #step")
+    # the bot's seat shows the bot icon, as at the table; mine the person's
+    bots = page.locator(".seat-chip .bot-mark")
+    assert bots.count() == 1 and bots.get_attribute("aria-label") == "bot"
     total = int(page.inner_text("#step").split("/")[1].split()[0])
     assert "Step 1/" in page.inner_text("#step")
     page.keyboard.press("ArrowRight")
@@ -310,6 +313,10 @@ def test_a_spectator_sees_no_hidden_tile(browser: Any, server: str, shots: Path)
     assert left <= revealed
     assert not watcher.query_selector("#next-hand")  # spectators wait for the players
     watcher.screenshot(path=shots / "spectator-hand-over.png", animations="disabled")
+    # The chips a spectator mutes the players' chat with say what they are for, in words and by name.
+    assert watcher.inner_text(".mutes .mutes-label") == "Silenciar:"
+    chip = watcher.locator(".mutes button.mute-name")
+    assert chip.count() == 1 and chip.get_attribute("aria-label") == f"Silenciar {chip.inner_text().strip()}"
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])

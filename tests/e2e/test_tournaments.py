@@ -127,6 +127,10 @@ def test_an_organiser_runs_a_tournament_a_referee_fines_and_touches_a_tile_the_p
     # The organiser starts it now: round 1 is drawn, one board.
     organiser.click("#tour-start")
     organiser.wait_for_selector("#tournament[data-status='running']")
+    # the header says when it really began (now), no longer the time it was announced for (issue 22, item 14)
+    header_time = organiser.wait_for_selector(f".tour-when time:not([datetime='{data['starts_at']}'])")
+    began = header_time.get_attribute("datetime")
+    assert dt.datetime.fromisoformat(began) < starts, began
     organiser.wait_for_selector("li.tour-board[data-board='1'] .tour-seated")
     board = tournament_page(server, tid)["rounds"][0]["boards"][0]
     table = board["table"]

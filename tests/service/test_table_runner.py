@@ -204,8 +204,11 @@ class Recorder:
                 self.begin()
             elif isinstance(f, MarkAway):
                 self.commit("away", {"seat": f.seat, "away": True})
+                present = {k for k in map(self.state.seat_of, WATCHERS) if k is not None}
+                if self.state.deserted(present):  # the live table's last person away and gone: it ends
+                    self.end(f.seat, "deserted")
             elif isinstance(f, Abandon):
-                self.end(f.seat)
+                self.end(f.seat, "timeouts")
 
     def begin(self) -> None:
         self.commit("start", {"seed": self.seed, "match": self.state.match_no + 1})
@@ -215,8 +218,8 @@ class Recorder:
         assert self.state.match is not None
         self.commit("deal", deal_data(self.state.match))
 
-    def end(self, abandoned_by: int | None) -> None:
-        _, data = match_end(self.state, abandoned_by, NOW)
+    def end(self, abandoned_by: int | None, reason: str | None = None) -> None:
+        _, data = match_end(self.state, abandoned_by, NOW, reason)
         self.commit("end", data)
 
     def act(self, parsed: Any) -> int | str:
@@ -242,7 +245,7 @@ class Recorder:
             if what == "act":
                 return self.act(state.action_of(who, text))
             if what == "resign":
-                self.end(state.check_resign(who))
+                self.end(state.check_resign(who), "resign")
                 return len(self.events)
             assert state.match is not None
             move = state.match.hand.timeout_move(k)

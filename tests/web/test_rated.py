@@ -68,7 +68,15 @@ def test_D1_a_resigned_rated_match_is_rated_once_and_lost_for_the_side_that_left
     assert r.status_code == 200, r.text
     end = watcher.recv_until(lambda f: f["type"] == "event" and f["event"]["kind"] == "end")
     outcome = {"termination": "abandon", "winner": 0, "totals": end["state"]["totals"]}
-    assert end["event"] == {"kind": "end", "match": 1, "winner": 0, "how": "abandon", "seat": 1, "outcome": outcome}
+    assert end["event"] == {
+        "kind": "end",
+        "match": 1,
+        "winner": 0,
+        "how": "abandon",
+        "seat": 1,
+        "reason": "resign",
+        "outcome": outcome,
+    }
     assert end["state"]["winner"] == 0
     record = h.client.get(f"/api/tables/{table_id}/records").json()[0]
     changes = {c["seat"]: c for c in record["ratings"]}
@@ -76,7 +84,7 @@ def test_D1_a_resigned_rated_match_is_rated_once_and_lost_for_the_side_that_left
     assert changes[1]["abandoned"] and not changes[3]["abandoned"]
     assert changes[0]["delta"] > 0 > changes[3]["delta"] == changes[1]["delta"]  # her partner: the result only
     file = h.client.get(f"/api/records/{record['id']}").json()
-    assert file["result"] == {"how": "abandon", "seat": 1, "winner": 0}
+    assert file["result"] == {"how": "abandon", "seat": 1, "winner": 0, "reason": "resign"}
     # What the players see of it.
     profile = h.client.get(f"/api/players/{people[0].id}/profile").json()
     assert profile["name"] == "Ana" and profile["ratings"][0]["game"] == "dominousa"

@@ -82,6 +82,8 @@ def test_the_api_creates_a_tournament_teams_register_a_round_is_played_and_stand
     assert r.status_code == 200, r.text
     data = r.json()
     assert data["status"] == "running" and data["current_round"] == 1
+    # started by hand before its time (2030): its start is now, the page says when it really began
+    assert data["starts_at"] <= data["round_started_at"] and data["starts_at"] < "2030", data["starts_at"]
     boards = data["rounds"][0]["boards"]
     assert len(boards) == 2 and all(b["table"] and b["seated"] == [False] * 4 for b in boards)
     by_team = {x["team"]: x for x in data["teams"]}

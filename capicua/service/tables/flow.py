@@ -44,11 +44,15 @@ def deal_data(match: Match) -> dict[str, Any]:
     return {"deal": deal, "boneyard": [str(TILES[t]) for t in boneyard], "extra": extra}
 
 
-def match_end(state: TableState, abandoned_by: int | None, at: dt.datetime) -> tuple[MatchEnded, dict[str, Any]]:
+def match_end(
+    state: TableState, abandoned_by: int | None, at: dt.datetime, reason: str | None = None
+) -> tuple[MatchEnded, dict[str, Any]]:
     """The match's end: what its listeners get (they save the record, rate it…), and the ``end`` event.
 
     ``abandoned_by``: the seat that left the match (or, at a rated table, let his clock run out three times
-    in a row): his side loses it, as the variant says (``Variant.abandon_winner``)."""
+    in a row): his side loses it, as the variant says (``Variant.abandon_winner``). ``reason``: why he left it,
+    ``resign`` (he said so), ``timeouts`` (a rated table's third timeout in a row) or ``deserted`` (a casual
+    table's last person away and gone: see ``TableState.deserted``)."""
     match = state.match
     assert match is not None
     seats = state.seats
@@ -57,6 +61,7 @@ def match_end(state: TableState, abandoned_by: int | None, at: dt.datetime) -> t
     record = Record.from_match(match, names)
     record.extra["table"] = state.id
     record.extra["player_ids"] = ids  # for players' match history
+    record.extra["bots"] = [s.bot is not None or s.bot_account for s in seats]  # the replay's bot icons
     data: dict[str, Any]
     if abandoned_by is None:
         assert match.outcome is not None
@@ -67,6 +72,9 @@ def match_end(state: TableState, abandoned_by: int | None, at: dt.datetime) -> t
         outcome = MatchOutcome(MatchTermination.ABANDON, winner, tuple(match.totals))
         data = {"winner": winner, "how": outcome.termination.value, "seat": abandoned_by}
         record.extra["result"] = {"how": "abandon", "seat": abandoned_by, "winner": winner}
+        if reason is not None:
+            data["reason"] = reason
+            record.extra["result"]["reason"] = reason
     # Rated: accounts only (no server bot, no guest at a rated table); a bot account among people only
     # where the table says so (bots_rated).
     mixed = any(s.bot_account for s in seats) and not all(s.bot_account for s in seats)

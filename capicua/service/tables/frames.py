@@ -15,6 +15,7 @@ from capicua.rules.match import Match
 from capicua.rules.moves import format_action
 from capicua.rules.variant import Outcome, Variant
 from capicua.service.tables.messages import (
+    Abandoned,
     BoardEntry,
     Clock,
     EventFrame,
@@ -81,7 +82,7 @@ class Frames:
         hand = match.hand
         view = hand.view(seat)
         deadline, match_ends, next_deal = self._clock()
-        return TableView(
+        view_of = TableView(
             table=self.summary(),
             seat=seat,
             n=n,
@@ -96,6 +97,10 @@ class Frames:
                 next_deal=next_deal.isoformat() if next_deal else None,
             ),
         )
+        gone = self.table.abandoned
+        if gone is not None and gone["how"] == "abandon":
+            view_of["abandoned"] = Abandoned(seat=gone["seat"], reason=gone.get("reason"))
+        return view_of
 
     def event(self, public: TableEvent, seat: int | None) -> EventFrame:
         """The frame of the event just committed, for ``seat``."""

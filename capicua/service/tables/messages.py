@@ -15,6 +15,7 @@ from typing import Any, Literal, NotRequired
 from typing_extensions import TypedDict
 
 __all__ = [
+    "Abandoned",
     "ActionEvent",
     "AwayEvent",
     "BoardEntry",
@@ -99,13 +100,15 @@ class MatchOutcomeView(TypedDict):
 
 
 class EndEvent(TypedDict):
-    """The match is over: its number, the winner, how (``outcome.termination``), who abandoned (``seat``)."""
+    """The match is over: its number, the winner, how (``outcome.termination``), who abandoned (``seat``) and
+    why (``reason``: ``resign``, ``timeouts`` at a rated table, ``deserted``: the last person left a casual table)."""
 
     kind: Literal["end"]
     match: int
     winner: int | None
     how: str | None
     seat: NotRequired[int | None]
+    reason: NotRequired[Literal["resign", "timeouts", "deserted"]]
     outcome: MatchOutcomeView
 
 
@@ -195,6 +198,13 @@ class Clock(TypedDict):
     next_deal: str | None
 
 
+class Abandoned(TypedDict):
+    """A match that ended because a seat left it (the ``end`` event's ``seat`` and ``reason``)."""
+
+    seat: int | None
+    reason: Literal["resign", "timeouts", "deserted"] | None
+
+
 class TableView(TypedDict):
     """What one seat (``seat`` null: a spectator) may see of the table after event ``n``."""
 
@@ -206,6 +216,7 @@ class TableView(TypedDict):
     winner: NotRequired[int | None]
     hands: NotRequired[list[BoardEntry]]
     clock: NotRequired[Clock]
+    abandoned: NotRequired[Abandoned]
 
 
 # -- the frames --------------------------------------------------------------------------------------------

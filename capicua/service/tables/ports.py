@@ -69,6 +69,9 @@ class TableConfig:
     #: A match's end or the next deal that failed (a listener of the end, or the database, away for a
     #: moment) is tried again after this many seconds, then twice as long each time, up to a minute.
     retry_after: float = 1.0
+    #: A casual table whose last person was away (A10) when he closed its page waits this many seconds for
+    #: him (a page reloaded opens the table again) before it ends, deserted (``TableState.deserted``).
+    desert_grace: float = 15.0
 
 
 @dataclass(frozen=True)

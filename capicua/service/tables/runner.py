@@ -129,8 +129,10 @@ class TableRunner:
                     self.bots.forget(seat)
                 case MarkAway(seat=seat):
                     await self.commit("away", {"seat": seat, "away": True})
+                    if self.state.deserted(self.present()):  # the last person left a casual table: it ends
+                        await self.end(abandoned_by=seat, reason="deserted")
                 case Abandon(seat=seat):
-                    await self.end(abandoned_by=seat)
+                    await self.end(abandoned_by=seat, reason="timeouts")
                 case Publish(event=event):
                     await self.ports.bus.publish(event)
 
@@ -187,11 +189,11 @@ class TableRunner:
         self.clocks.cancel()
         self.bots.cancel()
 
-    async def end(self, abandoned_by: int | None = None) -> None:
+    async def end(self, abandoned_by: int | None = None, reason: str | None = None) -> None:
         """Publish the match's end (its listeners save the record, rate it…), then commit ``end``: a server
         that dies between the two publishes it again when the table is rebuilt (the listeners are idempotent),
-        so the end is never lost to them."""
-        event, data = match_end(self.state, abandoned_by, dt.datetime.now(dt.UTC))
+        so the end is never lost to them. ``reason``: why ``abandoned_by`` left (see ``match_end``)."""
+        event, data = match_end(self.state, abandoned_by, dt.datetime.now(dt.UTC), reason)
         await self.ports.bus.publish(event)
         await self.commit("end", data)
 
@@ -286,6 +288,26 @@ class TableRunner:
     def unsubscribe(self, sub: Subscriber) -> None:
         self.touched = time.monotonic()
         self.fanout.unsubscribe(sub)
+        seat = self.state.seat_of(sub.identity)
+        if seat is not None and self.state.deserted(self.present()):
+            self.ports.spawn(self._end_deserted(seat))  # an away player closed the table's last page
+
+    def present(self) -> set[int]:
+        """The seats with a connection to this table open (their player is here, whether or not he acts)."""
+        seats = (self.state.seat_of(sub.identity) for sub in self.fanout.subscribers if not sub.closed)
+        return {k for k in seats if k is not None}
+
+    async def _end_deserted(self, seat: int) -> None:
+        """A casual table whose people are all away and gone ends: ``seat``, who left last, abandoned it (if
+        nobody came back within the grace: a page reloaded is no desertion)."""
+        await asyncio.sleep(self.ports.config().desert_grace)
+        async with self.lock:
+            if not self.state.deserted(self.present()):
+                return  # somebody came back meanwhile
+            try:
+                await self.end(abandoned_by=seat, reason="deserted")
+            except ServiceError:
+                log.warning("table %s: its end, deserted, was not committed here", self.state.id)
 
     # -- rebuilding --------------------------------------------------------------------------------
     async def _reload(self) -> None:

@@ -159,6 +159,16 @@ class TableState:
         """Dominousa rule 4, C6: no comments during a hand of a strict or a rated match."""
         return bool(self.options.get("strict")) or self.rated
 
+    def deserted(self, present: set[int]) -> bool:
+        """Whether nobody plays this casual table any more: each person's seat is away (A10: a bot stands in)
+        and has no connection open (``present``: the seats that have one), only bots left to play on. Such a
+        table ends (its last person abandoned it). Rated tables count abandonment by timeouts (D1, issue 12)
+        and a tournament's board has its own rules, so neither ends this way."""
+        if self.rated or self.tournament_id is not None or self.status != "playing":
+            return False
+        people = [k for k, s in enumerate(self.seats) if s.kind == "person" and not s.bot_account]
+        return bool(people) and all(self.seats[k].away and k not in present for k in people)
+
     def seat_of(self, identity: Identity | None) -> int | None:
         if identity is None:
             return None
@@ -279,11 +289,14 @@ class TableState:
         if data.get("how") in ("abandon", "forfeit"):
             # the platform decided (an abandonment; a tournament's no-show: no match was played)
             self.abandoned = {"winner": data["winner"], "seat": data.get("seat"), "how": data["how"]}
+            self.abandoned["reason"] = data.get("reason")
         public = EndEvent(
             kind="end", match=self.match_no, winner=data.get("winner"), how=data.get("how"), outcome=self._outcome(data)
         )
         if "seat" in data:
             public["seat"] = data["seat"]  # who abandoned
+        if data.get("reason"):
+            public["reason"] = data["reason"]  # resign, timeouts, deserted
         return Applied(public, (SEND, STOP))
 
     def _outcome(self, data: dict[str, Any]) -> MatchOutcomeView:

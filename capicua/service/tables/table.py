@@ -195,7 +195,7 @@ class Table:
     async def resign(self, who: Identity) -> int:
         """A player leaves a match in play: his side loses it (at a rated table, rated as lost)."""
         async with self.runner.lock:
-            await self.runner.end(abandoned_by=self.state.check_resign(who))
+            await self.runner.end(abandoned_by=self.state.check_resign(who), reason="resign")
             return self.n
 
     async def act(self, who: Identity, text: str, ref: Any = None) -> int:

@@ -68,7 +68,7 @@ class Rounds:
                 raise ServiceError("started", "the tournament has started")
             if len(snap.registered()) < 2:
                 raise ServiceError("too-few", "a tournament needs at least two registered teams")
-            started = await self._start(snap)
+            started = await self._start(snap, manual=True)
         return started.t if started is not None else await self.ctx.get(tournament_id)
 
     async def pair_next(
@@ -191,13 +191,18 @@ class Rounds:
                 await self._pair(await self.ctx.every_round(snap), r + 1)
 
     # -- the steps -------------------------------------------------------------------------------
-    async def _start(self, snap: Snapshot) -> Snapshot | None:
-        """Fix the number of rounds, then draw round 1; None if another node started it meanwhile."""
+    async def _start(self, snap: Snapshot, manual: bool = False) -> Snapshot | None:
+        """Fix the number of rounds, then draw round 1; None if another node started it meanwhile. Started by
+        the organiser (``manual``), its ``starts_at`` becomes the real start: the time it was announced for
+        is past history, and the page says when it began."""
         t = snap.t
         rounds = t.rounds or default_rounds(len(snap.registered()))
-        if not await self.ctx.store.update(t.id, {"status": "registration"}, status="running", rounds=rounds):
+        fields: dict[str, Any] = {"status": "running", "rounds": rounds}
+        if manual:
+            fields["starts_at"] = self.ctx.clock()
+        if not await self.ctx.store.update(t.id, {"status": "registration"}, **fields):
             return None
-        return await self._pair(snap.with_tournament(status="running", rounds=rounds), 1)
+        return await self._pair(snap.with_tournament(**fields), 1)
 
     async def _no_shows(self, snap: Snapshot) -> Snapshot | None:
         """C10: past the round's start plus the grace, a team not seated at its table loses 0-200; the

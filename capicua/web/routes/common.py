@@ -130,11 +130,25 @@ Moment = Annotated[
 ]
 
 
+def bots_of(record: dict[str, Any]) -> list[bool] | None:
+    """Which seats a bot played (a server's bot or a bot account), as the table wrote it in the record; for
+    an older record of a table, the seats that had no player's id; None for a record that does not say (an
+    upload)."""
+    bots, ids = record.get("bots"), record.get("player_ids")  # the record's extras lie at its top level
+    if isinstance(bots, list) and all(isinstance(b, bool) for b in bots):
+        return list(bots)
+    if isinstance(ids, list) and record.get("table"):
+        return [pid is None for pid in ids]
+    return None
+
+
 async def steps_response(record: dict[str, Any]) -> Response:
     """A record step by step (:func:`~capicua.rules.record.replay_steps`, for the replay viewer) as JSON,
     built in a thread: it grows with the record, and the event loop serves every table meanwhile."""
 
     def build() -> bytes:
-        return json.dumps(replay_steps(record), ensure_ascii=False).encode()
+        steps = replay_steps(record)
+        steps["bots"] = bots_of(record)
+        return json.dumps(steps, ensure_ascii=False).encode()
 
     return Response(await asyncio.to_thread(build), media_type="application/json")

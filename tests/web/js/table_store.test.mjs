@@ -171,4 +171,46 @@ describe("the table store", () => {
     store.apply(eventFrame({ kind: "action", seat: 0, action: "0: 6-4 L", timeout: false }, made));
     assert.ok(!store.stillWants("6-4 L", { hand: 1 }), "it was made: the turn moved on");
   });
+
+  it("shows the hand that ended the match for the table's pause, then its result; not when the table is opened later", () => {
+    store.apply(stateFrame());
+    const ended = state({ n: 8, turn: 1, legal: [], end: "batida" });
+    ended.winner = 0;
+    ended.table.options.pause_seconds = 5;
+    const change = store.apply(eventFrame({ kind: "action", seat: 0, action: "0: 6-4 L", timeout: false }, ended));
+    assert.ok(change.parts.includes("overlay") && store.lastHandShown());
+    assert.equal(store.lastHandLeft(), 5000);
+    now += 4000;
+    assert.deepEqual(store.changed().parts, [], "nothing changes while it shows");
+    now += 1001;
+    assert.ok(!store.lastHandShown());
+    assert.deepEqual(store.changed().parts, ["overlay", "result"], "its time is up: the result instead");
+    // "Ver resultado" ends it at once
+    const other = new TableStore(TABLE, { now: () => now });
+    other.apply(stateFrame());
+    other.apply(eventFrame({ kind: "action", seat: 0, action: "0: 6-4 L", timeout: false }, ended));
+    assert.ok(other.lastHandShown());
+    assert.ok(other.seeResult().parts.includes("result") && !other.lastHandShown());
+    // a table opened after its match ended shows the result at once
+    const later = new TableStore(TABLE, { now: () => now });
+    later.apply(stateFrame(ended));
+    assert.ok(!later.lastHandShown());
+    // with no pause between hands, no wait either; a resignation has no hand end to show
+    const quick = new TableStore(TABLE, { now: () => now });
+    quick.apply(stateFrame());
+    quick.apply(eventFrame({ kind: "action", seat: 0, action: "0: 6-4 L", timeout: false }, { ...ended, table: { ...ended.table, options: { pause_seconds: 0 } } }));
+    assert.ok(!quick.lastHandShown());
+    const resigned = new TableStore(TABLE, { now: () => now });
+    resigned.apply(stateFrame());
+    const gone = state({ n: 8 });
+    gone.winner = 1;
+    gone.abandoned = { seat: 0, reason: "resign" };
+    resigned.apply(eventFrame({ kind: "end", match: 1, winner: 1, how: "abandon", seat: 0, reason: "resign" }, gone));
+    assert.ok(!resigned.lastHandShown());
+    const between = new TableStore(TABLE, { now: () => now }); // resigned during the pause after a hand
+    between.apply(stateFrame(state({ n: 8, turn: 1, legal: [], end: "batida" })));
+    between.apply(eventFrame({ kind: "end", match: 1, winner: 1, how: "abandon", seat: 0, reason: "resign" },
+      { ...ended, winner: 1, abandoned: { seat: 0, reason: "resign" } }));
+    assert.ok(!between.lastHandShown());
+  });
 });

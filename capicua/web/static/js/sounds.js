@@ -6,7 +6,12 @@ let ctx = null;
 export const muted = () => localStorage.getItem(KEY) === "1";
 export function setMuted(on) { localStorage.setItem(KEY, on ? "1" : "0"); }
 
+let gestured = false; // a click or a key on the page yet: until then no sound is even tried
+
+// The audio context, made (or resumed) only after the page's first gesture: browsers refuse to start audio
+// before one, and say so in the console for every context tried too early.
 function audio() {
+  if (!gestured) return null;
   const AC = window.AudioContext || window.webkitAudioContext;
   if (!AC) return null;
   if (!ctx) ctx = new AC();
@@ -16,9 +21,14 @@ function audio() {
 
 // Browsers start audio only after a gesture: open it at the first one.
 export function unlockOnGesture() {
-  const unlock = () => { if (!muted()) audio(); };
-  window.addEventListener("pointerdown", unlock, { once: true });
-  window.addEventListener("keydown", unlock, { once: true });
+  const unlock = () => {
+    gestured = true;
+    window.removeEventListener("pointerdown", unlock, true);
+    window.removeEventListener("keydown", unlock, true);
+    if (!muted()) audio();
+  };
+  window.addEventListener("pointerdown", unlock, true);
+  window.addEventListener("keydown", unlock, true);
 }
 
 function tone(ac, { type = "sine", from, to = from, at = 0, dur = 0.15, gain = 0.2 }) {
@@ -68,6 +78,6 @@ const SOUNDS = {
 
 export function sound(name) {
   if (muted() || !SOUNDS[name]) return;
-  document.documentElement.dataset.lastSound = name; // what was heard last, for the tests
+  document.documentElement.dataset.lastSound = name; // what was heard last, for the tests (gesture or not)
   try { const ac = audio(); if (ac) SOUNDS[name](ac); } catch { /* no audio: silence */ }
 }

@@ -86,7 +86,8 @@ export async function renderReplay(id, stepFromUrl = null) {
     for (const [k, place] of Object.entries(places)) {
       const seat = Number(k);
       slots[place].append(el("div", { class: `seat-chip place-${place}${s.turn === seat ? " turn" : ""}${people.partnerships ? ` side-${seat % 2}` : ""}`, "data-seat": seat },
-        el("div", { class: "who" }, icon("user"), el("span", { class: "name" }, data.players[seat])),
+        el("div", { class: "who" }, data.bots?.[seat] ? el("span", { class: "bot-mark", title: t("bot_label"), role: "img",
+          "aria-label": t("bot_label") }, icon("bot")) : icon("user"), el("span", { class: "name" }, data.players[seat])),
         el("div", { class: "open-tiles" }, s.hands[seat].map((p) => tile(p, { cls: "small" }))),
         a && a.seat === seat ? el("span", { class: "bubble still" }, a.kind === "play" ? actionBody(a) : t(`act_${a.kind}`, a.kind)) : null));
     }

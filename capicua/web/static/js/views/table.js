@@ -53,7 +53,7 @@ export function skeleton() {
     onclick: () => togglePanel(name) }, icon(iconName));
   return el("main", { id: "table", class: "table-view" },
     el("div", { class: "bar" }, el("div", { class: "title" }), el("div", { class: "scoreboard", id: "scoreboard" }),
-      keysButton(), el("div", { class: "tools" }, panelButton("history", "list"), panelButton("chat", "chat"))),
+      keysButton(), el("div", { class: "tools" }, panelButton("history", "list"), panelButton("chat", "chat")), el("div", { class: "menu-slot" })),
     el("div", { class: "slot slot-top" }), el("div", { class: "slot slot-left" }), el("div", { class: "slot slot-right" }),
     el("div", { class: "felt" }, el("div", { class: "board" }), el("div", { class: "felt-info" }), el("div", { class: "felt-panel" }), answerRegion()),
     el("div", { class: "slot slot-bottom" }),

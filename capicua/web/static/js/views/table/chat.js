@@ -36,10 +36,15 @@ function muteToggles(frame, onMute) {
   const muted = mutedNames();
   const names = frame.table.seats.filter((s, k) => !s.empty && !s.bot && k !== frame.seat).map((s) => s.name);
   if (!names.length) return null;
-  return el("div", { class: "mutes", role: "group", "aria-label": t("chat_mute") }, [...new Set(names)].map((name) =>
-    el("button", { class: "mute-name", type: "button", "aria-pressed": muted.has(name) ? "true" : "false",
-      title: fill(t(muted.has(name) ? "chat_unmute_name" : "chat_mute_name"), { name }),
-      onclick: () => { toggleMutedName(name); onMute(); } }, icon(muted.has(name) ? "mute" : "chat"), el("span", {}, name))));
+  // labelled in words (a spectator sees the chips with no box of his own to say what they are for)
+  return el("div", { class: "mutes", role: "group", "aria-labelledby": "mutes-label" },
+    el("span", { class: "mutes-label", id: "mutes-label" }, t("chat_mute_label")),
+    [...new Set(names)].map((name) => {
+      const label = fill(t("chat_mute_name"), { name });
+      return el("button", { class: "mute-name", type: "button", "aria-pressed": muted.has(name) ? "true" : "false",
+        "aria-label": label, title: muted.has(name) ? fill(t("chat_unmute_name"), { name }) : label,
+        onclick: () => { toggleMutedName(name); onMute(); } }, icon(muted.has(name) ? "mute" : "chat"), el("span", {}, name));
+    }));
 }
 
 // The chat panel of the store's table; onMute: somebody was muted or unmuted.

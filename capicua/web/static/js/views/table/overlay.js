@@ -1,5 +1,7 @@
 // Between hands: over the felt, how the hand ended, every hand shown (once it is public), each score
 // with its reason, the score, and the countdown to the next deal with a "Próxima mão" button (players).
+// The hand that ends the match is shown the same way, beside the final board (below it on a phone), with
+// the countdown to the match's result and a "Ver resultado" button.
 import { costItem, isCost } from "../../costs.js";
 import { el } from "../../dom.js";
 import { plural, t } from "../../i18n.js";
@@ -11,9 +13,11 @@ import { seatPlaces } from "./seats.js";
 
 const ORDER = ["bottom", "right", "top", "left"];
 
-export function handOverlay(frame, people) {
+// last: the hand that ended the match, shown beside the final board (until: when its result comes, in ms;
+// seeResult: show the result now) rather than over it.
+export function handOverlay(frame, people, { last = false, until = null, seeResult = null } = {}) {
   const hand = frame.hand;
-  if (!hand || !hand.end || frame.winner != null) return null;
+  if (!hand || !hand.end || (frame.winner != null && !last)) return null;
   const outcome = outcomeOf(hand);
   const places = seatPlaces(frame);
   const seats = Object.keys(places).map(Number).sort((a, b) => ORDER.indexOf(places[a]) - ORDER.indexOf(places[b]));
@@ -28,13 +32,19 @@ export function handOverlay(frame, people) {
     : null;
   const next = frame.clock?.next_deal;
   const seated = frame.seat != null;
-  const nextBox = el("div", { class: "next-deal" },
-    next ? el("span", { class: "countdown", "data-until": next, "data-text": t("next_deal_in") }, "") : null,
-    seated ? el("button", { class: "primary", id: "next-hand", onclick: async (e) => {
-      e.currentTarget.disabled = true;
-      await send({ type: "next", table: frame.table.id });
-    } }, t("next_hand")) : null);
-  return el("section", { class: "hand-over", role: "dialog", "aria-labelledby": "hand-over-title" },
+  const nextBox = last
+    ? el("div", { class: "next-deal" },
+      until ? el("span", { class: "countdown", "data-until": new Date(until).toISOString(), "data-text": t("result_in") }, "") : null,
+      el("button", { class: "primary", id: "see-result", onclick: () => seeResult?.() }, t("see_result")))
+    : el("div", { class: "next-deal" },
+      next ? el("span", { class: "countdown", "data-until": next, "data-text": t("next_deal_in") }, "") : null,
+      seated ? el("button", { class: "primary", id: "next-hand", onclick: async (e) => {
+        e.currentTarget.disabled = true;
+        await send({ type: "next", table: frame.table.id });
+      } }, t("next_hand")) : null);
+  return el("section", { class: `hand-over${last ? " last-hand-over" : ""}`, role: last ? "region" : "dialog",
+    "aria-labelledby": "hand-over-title" },
+    last ? el("p", { class: "match-ends" }, t("last_hand_over")) : null,
     el("h2", { id: "hand-over-title", class: "outcome" }, outcomeText(outcome, people)),
     revealed,
     hand.scores?.length

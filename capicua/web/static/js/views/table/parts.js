@@ -13,6 +13,7 @@ import { tableLinks } from "./decisions.js";
 import { feltInfo, renderBoardInto } from "./felt.js";
 import { renderHistory } from "./history.js";
 import { keepFocus } from "./keys.js";
+import { tableMenu } from "./menu.js";
 import { handOverlay } from "./overlay.js";
 import { resultDialog } from "./result.js";
 import { renderClocks, renderSeats } from "./seats.js";
@@ -75,15 +76,23 @@ const DRAW = {
   info(main, store) {
     $(".felt-info", main).replaceChildren(...feltInfo(store.frame));
   },
+  menu(main, store) {
+    const slot = $(".menu-slot", main);
+    if (slot) slot.replaceChildren(tableMenu(store.frame) || "");
+  },
   waiting(main, store, people, draw) {
     $(".felt-panel", main).replaceChildren(waitingPanel(store.frame, () => draw(store.redraw("waiting"))) || "");
   },
-  overlay(main, store, people) {
-    $(".overlay-box", main).replaceChildren(handOverlay(store.frame, people) || "");
+  overlay(main, store, people, draw) {
+    const last = store.lastHandShown();
+    main.classList.toggle("last-hand", last); // the felt makes room for it (style.css)
+    $(".overlay-box", main).replaceChildren(handOverlay(store.frame, people,
+      { last, until: store.lastHandUntil, seeResult: () => draw(store.seeResult()) }) || "");
+    if (last) setTimeout(() => { if (main.isConnected) draw(store.changed()); }, store.lastHandLeft() + 50); // then the result
   },
   result(main, store, people, draw) {
     const f = store.frame;
-    const closed = store.resultClosed === f.table.match;
+    const closed = store.resultClosed === f.table.match || store.lastHandShown();
     const close = () => { closedResults.set(f.table.id, f.table.match); draw(store.closeResult()); };
     $(".result-box", main).replaceChildren((!closed && resultDialog(f, people, close)) || "");
   },

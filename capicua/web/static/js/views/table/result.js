@@ -117,12 +117,15 @@ export function resultDialog(frame, people, close) {
   }
   links.append(el("a", { class: "button", id: "new-table", href: "#/?create" }, t("new_table")),
     el("button", { id: "see-table", onclick: close }, t("see_table")));
-  const last = outcomeOf(frame.hand);
+  const gone = frame.abandoned; // a seat left the match: say who, and why, instead of how the last hand ended
+  const last = gone ? null : outcomeOf(frame.hand);
   return el("section", { class: "result", role: "dialog", "aria-modal": "false", "aria-labelledby": "result-title" },
     el("p", { class: "over" }, t("match_over")),
     el("h2", { id: "result-title", class: `winners${mine ? " mine" : ""}` }, fill(t(`won_${number}`), { side: sideName(people, w) })),
     scoreBoard(people, frame.totals, { cls: "final" }),
     last ? el("p", { class: "last-hand" }, outcomeText(last, people)) : null,
+    gone ? el("p", { class: "last-hand left-match", "data-reason": gone.reason || "" },
+      fill(t(`left_${gone.reason || "resign"}`), { name: people.names[gone.seat] ?? "?" })) : null,
     rated,
     el("div", { class: "per-hand" }, el("table", {},
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("hand_no")), el("th", { scope: "col" }, t("how")), sides)),

@@ -29,11 +29,12 @@ export const SLICES = {
   hand: (f, s) => f.seat != null && [f.seat, s.picked, f.hand && [f.hand.tiles, f.hand.legal, f.hand.turn, f.hand.end, f.hand.public?.touched?.[f.seat]]],
   board: (f, s) => f.hand && [f.hand.layout, plays(f.hand.history), s.picked, s.picked && f.hand.legal],
   info: (f) => [f.clock?.match_ends, f.hand && [f.hand.table_count, f.hand.layout, f.hand.boneyard]],
+  menu: (f) => [f.table.id, f.table.status, f.table.rated, f.seat, f.winner],
   waiting: (f) => [f.table.id, f.table.status, f.table.seats, f.table.tournament, f.table.private, f.seat],
-  overlay: (f) => [f.winner, f.totals, f.clock?.next_deal, f.seat, f.table.players, people(f),
+  overlay: (f, s) => [f.winner, f.totals, f.clock?.next_deal, f.seat, f.table.players, people(f), s.lastHandShown(),
     f.hand && [f.hand.end, f.hand.outcome, f.hand.public?.last, f.hand.revealed, f.hand.scores, f.hand.points]],
   result: (f, s) => [f.winner, f.totals, f.hands, f.table.id, f.table.match, f.table.rated, people(f), s.resultClosed,
-    f.hand && [f.hand.end, f.hand.outcome, f.hand.public?.last]],
+    s.lastHandShown(), f.abandoned, f.hand && [f.hand.end, f.hand.outcome, f.hand.public?.last]],
   history: (f, s) => [people(f), s.historyTab, s.historyTab === "sheet"
     ? [f.hands, f.totals, [...s.sheetOpen]] : f.hand && [f.hand.hand, f.hand.history, f.hand.scores]],
   chat: (f, s) => [f.seat, f.table.seats, f.table.options.strict, f.winner, f.hand?.end, Boolean(f.hand), s.chatCount, s.mutes],
@@ -59,6 +60,7 @@ export class TableStore {
     this.mutes = 0; // how many times I muted or unmuted somebody
     this.historyTab = "moves"; // the side panel's tab: the hand's moves, or the score sheet ("sheet")
     this.sheetOpen = new Set(); // the hands of the score sheet whose reasons are shown
+    this.lastHandUntil = null; // the hand that ended the match is shown until then (ms), before its result
     this.drawn = {}; // part → the slice it was last drawn from (JSON)
     this.muted = muted;
     this.now = now;
@@ -82,6 +84,7 @@ export class TableStore {
           this.react(reactions(frame.event, prev, frame.state), change);
           change.say = announcements(frame.event, prev, frame.state);
         } else if (!prev) change.say = opening(frame.state);
+        this.endedNow(prev, frame);
         this.tidy();
       }
     }
@@ -120,6 +123,26 @@ export class TableStore {
     return age < BUBBLE_MS ? { ...b, age } : null;
   }
 
+  // The hand that ends the match, seen as it ends (an event, not a table opened later), is shown the way
+  // every hand's end is, for the table's pause between hands, before the match's result covers the table.
+  // A match somebody left (a resignation, even between two hands) shows its result at once.
+  endedNow(prev, frame) {
+    const f = frame.state;
+    if (frame.type !== "event" || f.winner == null || !f.hand?.end || f.abandoned) {
+      if (f.winner == null) this.lastHandUntil = null;
+      return;
+    }
+    if (!prev || prev.winner != null || prev.table.match !== f.table.match) return;
+    const pause = f.table.options?.pause_seconds ?? 6;
+    this.lastHandUntil = pause > 0 ? this.now() + pause * 1000 : null;
+  }
+
+  // Whether the match's last hand is on show now (its result waits).
+  lastHandShown() { return this.lastHandUntil != null && this.now() < this.lastHandUntil; }
+
+  // How long the last hand still shows, in ms (0: it does not).
+  lastHandLeft() { return this.lastHandShown() ? this.lastHandUntil - this.now() : 0; }
+
   // Forget a pick or an armed galo that no longer applies.
   tidy() {
     const f = this.frame;
@@ -142,6 +165,7 @@ export class TableStore {
   pick(key) { this.picked = key; return this.changed(); }
   armGalo(on) { this.galoArmed = on; return this.changed(); }
   moveSent() { this.picked = null; this.galoArmed = false; return this.changed(); }
+  seeResult() { this.lastHandUntil = null; return this.changed(); }
   closeResult() { this.resultClosed = this.frame?.table.match ?? null; return this.changed(); }
   mutesChanged() { this.mutes += 1; return this.changed(); }
   showTab(tab) { this.historyTab = tab; return this.changed(); }
