@@ -523,43 +523,92 @@ def test_an_amazonense_tournament_names_result_helpers_who_enter_results_with_no
     assert not organiser.errors and not helper.errors, (organiser.errors, helper.errors)
 
 
-def test_the_referee_console_is_refused_to_a_guest_and_wherever_the_game_has_no_table_referee(
+SEAT_TWICE = re.compile(r"(Lugar|Puesto|Seat) (\d+) · \1 \2")
+
+
+def test_the_referee_console_is_only_for_referees_others_get_the_table_and_kept_seats_are_offered_to_nobody_else(
     browser: Any, server: str, shots: Path
 ) -> None:
-    """Issue 18: only a table's referees get its console (GET /api/tables/{id}/referee answers 403 to anyone
-    else): a guest who opens #/referee/TABLE sees why, and the way to watch, not the console; at a table of a
-    game without a table referee nobody gets it, its creator neither."""
-    org = sign_up(server, "Criadora")
-    people = [sign_up(server, f"Mesa{k}") for k in range(4)]
-    tables = {}
-    for game, extra in (("dominousa", {"strict": True}), ("amazonense", {})):
-        body = {"variant": game, **extra, **QUICK}
-        tables[game] = call(server, org, "POST", "/api/tables", body, 201)["id"]
-        for who in people:
-            call(server, who, "POST", f"/api/tables/{tables[game]}/join", {})
-        call(server, people[0], "POST", f"/api/tables/{tables[game]}/start")
-    # The strict table's creator referees it: the console opens for him.
-    creator = page_as(browser, server, org, f"/referee/{tables['dominousa']}", DESKTOP)
-    creator.wait_for_selector("#ref-panel #ref-apply:not([disabled])", timeout=10000)
+    """Issue 22 (11): only a table's referees get its console (GET /api/tables/{id}/referee answers 403 to
+    anyone else). A guest who opens #/referee/TABLE gets the table itself, at #/table/TABLE, with a line
+    saying why, and no console control, on a phone and a desktop, in pt-BR and es. A tournament table's empty
+    seats are kept for the paired players: a guest is offered none, a paired player only his own. The
+    referee's seat list names an empty seat once ("Lugar 2", not "Lugar 2 · Lugar 2"). At a table of a game
+    without a table referee nobody gets the console, its creator neither, and the printed slips of such a
+    tournament have no fines column and no referee's signature."""
+    org, juiz = sign_up(server, "Org22"), sign_up(server, "Juiz22")
+    people = [sign_up(server, f"Par22{k}") for k in range(4)]
+    tid = call(server, org, "POST", "/api/tournaments", {"name": "Copa Árbitro", "starts_at": "2031-02-01T14:00:00Z",
+                                                          "options": QUICK}, 201)["id"]  # fmt: skip
+    for k in range(2):
+        register_team(server, tid, people[2 * k], people[2 * k + 1])
+    call(server, org, "PUT", f"/api/tournaments/{tid}/referees/{juiz.username}", {"boards": []})
+    call(server, org, "POST", f"/api/tournaments/{tid}/start")
+    first = call(server, people[0], "POST", f"/api/tournaments/{tid}/checkin")
+    table, first_seat = first["table"], first["seat"]
+    # the seat each player is kept (the tournament's board: A1, B1, A2, B2)
+    board = tournament_page(server, tid)["rounds"][0]["boards"][0]
+    teams = {x["team"]: x for x in tournament_page(server, tid)["teams"]}
+    order = [teams[board["team_a"]]["players"][0], teams[board["team_b"]]["players"][0],
+             teams[board["team_a"]]["players"][1], teams[board["team_b"]]["players"][1]]  # fmt: skip
+    kept = {p["id"]: k for k, p in enumerate(order)}
+    waiting = next(p for p in people if p.id != order[first_seat]["id"])  # paired, not yet seated
     for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
-        guest = new_page(browser, **viewport)
-        guest.goto(f"{server}/#/referee/{tables['dominousa']}")
-        guest.wait_for_selector("#ref-refused")
-        assert "Só os árbitros desta mesa" in guest.inner_text("#ref-refused")
-        assert not guest.query_selector("#ref-panel, #ref-form, .ref-decisions")
-        shot(guest, shots / f"referee-console-refused-guest-{size}.png")
-        guest.click("#ref-refused-watch")  # the way to watch the table, as anyone may
-        guest.wait_for_selector(".table-view .seat-chip[data-seat='3']", timeout=10000)
-        assert not guest.query_selector("#open-referee") and not guest.errors, guest.errors
+        for lang, why in (("pt-BR", "Só os árbitros desta mesa"), ("es", "Solo los árbitros de esta mesa")):
+            guest = new_page(browser, lang=lang, **viewport)
+            guest.goto(f"{server}/#/referee/{table}")
+            guest.wait_for_selector(".table-view .seat-chip[data-seat='3']", timeout=10000)
+            assert why in guest.inner_text("#ref-refused")
+            assert guest.evaluate("location.hash") == f"#/table/{table}"
+            console = "#ref-panel, #ref-form, .ref-decisions, #show-referee, #ref-apply, #open-referee"
+            assert not guest.query_selector(console)
+            # the kept seats: none offered to a guest, each named as kept
+            assert not guest.query_selector("button.sit, #sit-any")
+            empty = [k for k in range(4) if k != first_seat]
+            for k in empty:
+                assert "reservado" in guest.inner_text(f".seat-chip[data-seat='{k}'] .name")
+            shot(guest, shots / f"referee-refused-guest-{lang}-{size}.png")
+            assert not guest.errors, guest.errors
+            guest.context.close()
+    # A paired player not yet seated is offered his own seat only.
+    player = page_as(browser, server, waiting, f"/table/{table}", PHONE)
+    player.wait_for_selector(".seat-chip button.sit", timeout=10000)
+    offered = [b.get_attribute("data-seat") for b in player.query_selector_all(".seat-chip button.sit")]
+    assert offered == [str(kept[waiting.id])], offered
+    player.context.close()
+    # The referee gets the console; its seat list names each empty seat once.
+    for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+        for lang in ("pt-BR", "es"):
+            ref = page_as(browser, server, juiz, f"/referee/{table}", viewport, lang=lang)
+            ref.wait_for_selector("#ref-panel #ref-seat option >> nth=3", state="attached", timeout=10000)
+            labels = [o.inner_text() for o in ref.query_selector_all("#ref-seat option")]
+            assert len(set(labels)) == 4 and not any(SEAT_TWICE.search(x) for x in labels), labels
+            assert not ref.query_selector("#ref-refused")
+            shot(ref, shots / f"referee-console-{lang}-{size}.png")
+            assert not ref.errors, ref.errors
+            ref.context.close()
+
     # An Amazonense table: nobody referees it, its creator (who does not sit there) neither.
-    creator.goto(f"{server}/#/referee/{tables['amazonense']}")
-    creator.wait_for_selector("#ref-refused")
-    assert "Este jogo não tem árbitro de mesa" in creator.inner_text("#ref-refused")
-    assert not creator.query_selector("#ref-panel")
-    shot(creator, shots / "referee-console-refused-amazonense-desktop.png")
-    creator.goto(f"{server}/#/table/{tables['amazonense']}")
+    table2 = call(server, org, "POST", "/api/tables", {"variant": "amazonense", **QUICK}, 201)["id"]
+    for who in people:
+        call(server, who, "POST", f"/api/tables/{table2}/join", {})
+    call(server, people[0], "POST", f"/api/tables/{table2}/start")
+    creator = page_as(browser, server, org, f"/referee/{table2}", DESKTOP)
     creator.wait_for_selector(".table-view .seat-chip[data-seat='3']", timeout=10000)
-    assert not creator.query_selector("#open-referee")
+    assert "Este jogo não tem árbitro de mesa" in creator.inner_text("#ref-refused")
+    assert not creator.query_selector("#ref-panel, #show-referee, #open-referee")
+    shot(creator, shots / "referee-refused-amazonense-desktop.png")
+    # An Amazonense tournament's printed slips: no fines, the result helper signs.
+    body = {"name": "Copa Sem Juiz", "game": "amazonense", "starts_at": "2031-02-02T14:00:00Z", "mode": "board",
+            "options": {"target": 30}}  # fmt: skip
+    tid2 = call(server, org, "POST", "/api/tournaments", body, 201)["id"]
+    for k in range(2):
+        register_team(server, tid2, people[2 * k], people[2 * k + 1])
+    call(server, org, "POST", f"/api/tournaments/{tid2}/start")
+    creator.goto(f"{server}/#/tournament/{tid2}/print/1")
+    creator.wait_for_selector("#print-slips .slip")
+    slip = creator.inner_text("#print-slips .slip")
+    assert "Multas" not in slip and "Árbitro" not in slip and "Auxiliar de mesa" in slip, slip
     assert not creator.errors, creator.errors
 
 

@@ -2,7 +2,7 @@
 // start, and the invite link.
 import { api, DEFAULT_BOT } from "../../api.js";
 import { el, showError } from "../../dom.js";
-import { inviteCode } from "../../identity.js";
+import { inviteCode, myself } from "../../identity.js";
 import { fill, t } from "../../i18n.js";
 import { resubscribe } from "../../socket.js";
 
@@ -18,10 +18,17 @@ export async function joinSeat(id, seat = null) {
   } catch (err) { showError(err.message); }
 }
 
+// Whether I may take seat k: an empty seat, and (a tournament's table, C10) one kept for me; the seats kept
+// for the other paired players are offered to nobody else.
+export function mayTake(frame, k) {
+  const s = frame.table.seats[k];
+  return s.empty && (s.kept_for == null || s.kept_for === myself()?.id);
+}
+
 // The button on an empty seat's chip.
 export function sitButton(frame, k) {
   const tb = frame.table;
-  if (tb.status !== "open" || !tb.seats[k].empty || frame.seat != null) return null;
+  if (tb.status !== "open" || !mayTake(frame, k) || frame.seat != null) return null;
   return el("button", { class: "sit primary", "data-seat": k, onclick: () => joinSeat(tb.id, k) }, t("join"));
 }
 
@@ -74,6 +81,7 @@ export function waitingPanel(frame, rerender = () => {}) {
   if (tb.status !== "open") return null;
   const invite = inviteCode();
   const empty = tb.seats.filter((s) => s.empty).length;
+  const free = tb.seats.filter((s, k) => mayTake(frame, k)).length; // the empty seats I may take
   return el("section", { class: "waiting" },
     el("h2", {}, t("waiting")),
     el("p", {}, empty ? fill(t("seats_free"), { n: empty }) : t("all_seated")),
@@ -82,7 +90,7 @@ export function waitingPanel(frame, rerender = () => {}) {
       el("input", { readonly: true, value: `${location.origin}/#/table/${tb.id}?invite=${invite}`, "aria-label": t("copy_link"),
         onfocus: (e) => e.target.select() })) : null,
     el("div", { class: "actions" },
-      frame.seat == null && empty ? el("button", { class: "primary", id: "sit-any", onclick: () => joinSeat(tb.id) }, t("join")) : null,
+      frame.seat == null && free ? el("button", { class: "primary", id: "sit-any", onclick: () => joinSeat(tb.id) }, t("join")) : null,
       empty && !tb.tournament ? el("button", { id: "fill-bots", onclick: () => call(tb.id, "bots", { level: DEFAULT_BOT }) }, t("fill_bots")) : null,
       tb.tournament ? null : el("button", { class: "primary", id: "start", onclick: () => call(tb.id, "start") }, t("start")),
       frame.seat != null ? el("button", { id: "leave", onclick: () => call(tb.id, "leave") }, t("leave")) : null),
