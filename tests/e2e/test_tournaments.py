@@ -221,7 +221,8 @@ def test_an_organiser_runs_a_tournament_a_referee_fines_and_touches_a_tile_the_p
     assert (cells["c-place"], cells["c-played"], cells["c-wins"], cells["c-losses"]) == ("1", "1", "1", "0")
     line = final["standings"][0]
     assert cells["c-points_for"] == str(line["points_for"]) and int(line["points_for"]) >= 30
-    assert cells["c-draw"] == line["draw"]
+    tickets = sorted(x["draw"] for x in final["standings"])
+    assert cells["c-draw"] == str(tickets.index(line["draw"]) + 1)  # the draw's rank; its ticket in the CSV
     champion = next(x for x in final["teams"] if x["team"] == winner)["name"]
     assert champion in organiser.inner_text(".tour-champion")
     shot(organiser, shots / "tournament-finished-desktop.png", full=True)
@@ -239,6 +240,7 @@ def test_an_organiser_runs_a_tournament_a_referee_fines_and_touches_a_tile_the_p
     lines = list(csv.DictReader(io.StringIO(r.text)))
     assert [int(x["team"]) for x in lines] == [x["team"] for x in final["standings"]]
     assert lines[0]["wins"] == "1" and lines[0]["played"] == "1"
+    assert [x["draw"] for x in lines] == [x["draw"] for x in final["standings"]]
     assert http.get(server + organiser.get_attribute("#tour-json", "href")).json() == final["standings"]
 
     # The phone's standings (Ana's page, back on the tournament).
@@ -610,6 +612,74 @@ def test_the_referee_console_is_only_for_referees_others_get_the_table_and_kept_
     slip = creator.inner_text("#print-slips .slip")
     assert "Multas" not in slip and "Árbitro" not in slip and "Auxiliar de mesa" in slip, slip
     assert not creator.errors, creator.errors
+
+
+HEADERS = {
+    "pt-BR": ["Posição", "Dupla", "Partidas", "Vitórias", "Derrotas", "Saldo", "Pontos pró", "Pontos contra",
+              "Confronto direto", "Sorteio", "Folgas"],
+    "es": ["Posición", "Pareja", "Partidos", "Victorias", "Derrotas", "Diferencia", "Puntos a favor",
+           "Puntos en contra", "Enfrentamiento directo", "Sorteo", "Descansos"],
+}  # fmt: skip
+LEGEND = {"pt-BR": "Critério de desempate", "es": "Criterio de desempate"}
+AUTO_ROUNDS = {"pt-BR": "automático (4 para 16 duplas", "es": "automático (4 para 16 parejas"}
+
+
+def test_the_standings_read_in_words_the_draw_is_a_rank_and_a_phone_shows_every_name_whole(
+    browser: Any, server: str, shots: Path
+) -> None:
+    """Issue 22 (12): every standings header is spelled out (partidas, vitórias, derrotas, saldo, pontos pró,
+    pontos contra, confronto direto, sorteio) and the tie-breaks' order is written under the table; the draw
+    is a small rank (1 to the number of teams) while the CSV keeps its ticket; the form says the automatic
+    number of rounds in words ("automático (4 para 16 duplas)"), with no log₂; on a phone every team's name
+    is whole (no cell's text wider than its box) and the standings fit the screen; pt-BR and es."""
+    org = sign_up(server, "Org12")
+    names = ["Os Invencíveis do Mercado Adolpho Lisboa", "Carroça de Seis", "Galo Doido da Cachoeirinha", "Tambaquis"]
+    people = [sign_up(server, f"Jogadora Comprida {k}") for k in range(8)]
+    body = {"name": "Copa Legível", "starts_at": "2031-03-01T14:00:00Z", "mode": "board", "options": {"target": 100}}
+    tid = call(server, org, "POST", "/api/tournaments", body, 201)["id"]
+    for k, name in enumerate(names):
+        register_team(server, tid, people[2 * k], people[2 * k + 1], name)
+    call(server, org, "POST", f"/api/tournaments/{tid}/start")
+    for board, points in ((1, (45, 10)), (2, (20, 65))):
+        url = f"/api/tournaments/{tid}/rounds/1/boards/{board}"
+        call(server, org, "POST", f"{url}/entries", {"a": points[0], "b": points[1]})
+        call(server, org, "POST", f"{url}/result", {})
+    standings = tournament_page(server, tid)["standings"]
+    assert sum(x["played"] for x in standings) == 4
+    tickets = sorted(x["draw"] for x in standings)
+    csv_lines = list(csv.DictReader(io.StringIO(http.get(f"{server}/api/tournaments/{tid}/standings.csv").text)))
+    assert sorted(x["draw"] for x in csv_lines) == tickets and all(re.fullmatch(r"[0-9a-f]{8}", x) for x in tickets)
+    for lang in ("pt-BR", "es"):
+        for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+            page = page_as(browser, server, org, f"/tournament/{tid}", viewport, lang=lang)
+            page.wait_for_selector("#tour-standings-table tbody tr >> nth=3")
+            heads = [h.text_content().strip() for h in page.query_selector_all("#tour-standings-table thead th")]
+            assert heads == HEADERS[lang], heads
+            assert LEGEND[lang] in page.inner_text(".tour-tiebreaks")
+            for line in standings:
+                row = f"#tour-standings-table tr[data-team='{line['team']}']"
+                assert page.text_content(f"{row} td.c-draw").strip() == str(tickets.index(line["draw"]) + 1)
+            cut = page.evaluate("""() => [...document.querySelectorAll(
+                "#tour-standings-table .tour-team-name, #tour-standings-table .tour-players, #tour-standings-table td")]
+                .filter((e) => e.offsetParent && e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent)""")
+            assert not cut, cut  # no name (nor number) cut
+            wide = page.evaluate("""() => { const t = document.querySelector("#tour-standings-table");
+                return [t.getBoundingClientRect().right, t.parentElement.getBoundingClientRect().right,
+                        document.documentElement.clientWidth]; }""")
+            assert wide[0] <= min(wide[1], wide[2]) + 1, wide  # it fits its card and the screen: no sideways scroll
+            assert all(n in page.inner_text("#tour-standings-table") for n in names)
+            shot(page, shots / f"standings-{lang}-{size}.png", full=True)
+            assert "log₂" not in page.inner_text("body")
+            # the form: the automatic number of rounds in words
+            page.goto(f"{server}/#/tournaments")
+            page.wait_for_selector("#tour-create #tour-rounds")
+            form = page.inner_text("#tour-create")
+            assert "log₂" not in form and "log2" not in form and AUTO_ROUNDS[lang] in form, form
+            if size == "phone":
+                page.eval_on_selector("#tour-rounds", "e => e.scrollIntoView()")
+                shot(page, shots / f"form-rounds-{lang}-phone.png")
+            assert not page.errors, page.errors
+            page.context.close()
 
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
