@@ -70,7 +70,11 @@ async function refused(id, err) {
   history.replaceState(null, "", `#/table/${encodeURIComponent(id)}`); // (no hashchange: the table is drawn here)
   const main = skeleton();
   const following = followTable(id, main); // (it draws the page at once, then follows the table)
-  main.before(el("p", { id: "ref-refused", class: "ref-refused-note", role: "status" }, mark("whistle"), el("span", {}, why)));
+  // over the table, not above it (the table keeps its size), until closed or for 15 s
+  const note = el("p", { id: "ref-refused", class: "ref-refused-note", role: "status" }, mark("whistle"), el("span", {}, why),
+    el("button", { type: "button", class: "ref-refused-close", "aria-label": t("close"), title: t("close"), onclick: () => note.remove() }, "×"));
+  main.before(note);
+  setTimeout(() => note.remove(), 15000);
   await following;
 }
 
