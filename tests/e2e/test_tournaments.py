@@ -246,6 +246,8 @@ def test_an_organiser_runs_a_tournament_a_referee_fines_and_touches_a_tile_the_p
     # The phone's standings (Ana's page, back on the tournament).
     phone.goto(f"{server}/#/tournament/{tid}")
     phone.wait_for_selector("#tour-standings-table")
+    mine = phone.inner_text(".tour-my-place")  # in words, not "1 V, 0 D" (issue 22, item 12)
+    assert re.fullmatch(r"\dº lugar · \d vitórias? · \d derrotas?", mine.strip()), mine
     shot(phone, shots / "tournament-finished-phone.png", full=True)
 
     # The printable sheet and slips.
