@@ -225,7 +225,8 @@ def test_an_organiser_runs_a_tournament_a_referee_fines_and_touches_a_tile_the_p
     assert (cells["c-place"], cells["c-played"], cells["c-wins"], cells["c-losses"]) == ("1", "1", "1", "0")
     line = final["standings"][0]
     assert cells["c-points_for"] == str(line["points_for"]) and int(line["points_for"]) >= 30
-    assert cells["c-draw"] == line["draw"]
+    tickets = sorted(x["draw"] for x in final["standings"])
+    assert cells["c-draw"] == str(tickets.index(line["draw"]) + 1)  # the draw's rank; its ticket in the CSV
     champion = next(x for x in final["teams"] if x["team"] == winner)["name"]
     assert champion in organiser.inner_text(".tour-champion")
     shot(organiser, shots / "tournament-finished-desktop.png", full=True)
@@ -243,11 +244,14 @@ def test_an_organiser_runs_a_tournament_a_referee_fines_and_touches_a_tile_the_p
     lines = list(csv.DictReader(io.StringIO(r.text)))
     assert [int(x["team"]) for x in lines] == [x["team"] for x in final["standings"]]
     assert lines[0]["wins"] == "1" and lines[0]["played"] == "1"
+    assert [x["draw"] for x in lines] == [x["draw"] for x in final["standings"]]
     assert http.get(server + organiser.get_attribute("#tour-json", "href")).json() == final["standings"]
 
     # The phone's standings (Ana's page, back on the tournament).
     phone.goto(f"{server}/#/tournament/{tid}")
     phone.wait_for_selector("#tour-standings-table")
+    mine = phone.inner_text(".tour-my-place")  # in words, not "1 V, 0 D" (issue 22, item 12)
+    assert re.fullmatch(r"\dº lugar · \d vitórias? · \d derrotas?", mine.strip()), mine
     shot(phone, shots / "tournament-finished-phone.png", full=True)
 
     # The printable sheet and slips.
@@ -527,44 +531,161 @@ def test_an_amazonense_tournament_names_result_helpers_who_enter_results_with_no
     assert not organiser.errors and not helper.errors, (organiser.errors, helper.errors)
 
 
-def test_the_referee_console_is_refused_to_a_guest_and_wherever_the_game_has_no_table_referee(
+SEAT_TWICE = re.compile(r"(Lugar|Puesto|Seat) (\d+) · \1 \2")
+
+
+def test_the_referee_console_is_only_for_referees_others_get_the_table_and_kept_seats_are_offered_to_nobody_else(
     browser: Any, server: str, shots: Path
 ) -> None:
-    """Issue 18: only a table's referees get its console (GET /api/tables/{id}/referee answers 403 to anyone
-    else): a guest who opens #/referee/TABLE sees why, and the way to watch, not the console; at a table of a
-    game without a table referee nobody gets it, its creator neither."""
-    org = sign_up(server, "Criadora")
-    people = [sign_up(server, f"Mesa{k}") for k in range(4)]
-    tables = {}
-    for game, extra in (("dominousa", {"strict": True}), ("amazonense", {})):
-        body = {"variant": game, **extra, **QUICK}
-        tables[game] = call(server, org, "POST", "/api/tables", body, 201)["id"]
-        for who in people:
-            call(server, who, "POST", f"/api/tables/{tables[game]}/join", {})
-        call(server, people[0], "POST", f"/api/tables/{tables[game]}/start")
-    # The strict table's creator referees it: the console opens for him.
-    creator = page_as(browser, server, org, f"/referee/{tables['dominousa']}", DESKTOP)
-    creator.wait_for_selector("#ref-panel #ref-apply:not([disabled])", timeout=10000)
+    """Issue 22 (11): only a table's referees get its console (GET /api/tables/{id}/referee answers 403 to
+    anyone else). A guest who opens #/referee/TABLE gets the table itself, at #/table/TABLE, with a line
+    saying why, and no console control, on a phone and a desktop, in pt-BR and es. A tournament table's empty
+    seats are kept for the paired players: a guest is offered none, a paired player only his own. The
+    referee's seat list names an empty seat once ("Lugar 2", not "Lugar 2 · Lugar 2"). At a table of a game
+    without a table referee nobody gets the console, its creator neither, and the printed slips of such a
+    tournament have no fines column and no referee's signature."""
+    org, juiz = sign_up(server, "Org22"), sign_up(server, "Juiz22")
+    people = [sign_up(server, f"Par22{k}") for k in range(4)]
+    tid = call(server, org, "POST", "/api/tournaments", {"name": "Copa Árbitro", "starts_at": "2031-02-01T14:00:00Z",
+                                                          "options": QUICK}, 201)["id"]  # fmt: skip
+    for k in range(2):
+        register_team(server, tid, people[2 * k], people[2 * k + 1])
+    call(server, org, "PUT", f"/api/tournaments/{tid}/referees/{juiz.username}", {"boards": []})
+    call(server, org, "POST", f"/api/tournaments/{tid}/start")
+    first = call(server, people[0], "POST", f"/api/tournaments/{tid}/checkin")
+    table, first_seat = first["table"], first["seat"]
+    # the seat each player is kept (the tournament's board: A1, B1, A2, B2)
+    board = tournament_page(server, tid)["rounds"][0]["boards"][0]
+    teams = {x["team"]: x for x in tournament_page(server, tid)["teams"]}
+    order = [teams[board["team_a"]]["players"][0], teams[board["team_b"]]["players"][0],
+             teams[board["team_a"]]["players"][1], teams[board["team_b"]]["players"][1]]  # fmt: skip
+    kept = {p["id"]: k for k, p in enumerate(order)}
+    waiting = next(p for p in people if p.id != order[first_seat]["id"])  # paired, not yet seated
     for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
-        guest = new_page(browser, **viewport)
-        guest.goto(f"{server}/#/referee/{tables['dominousa']}")
-        guest.wait_for_selector("#ref-refused")
-        assert "Só os árbitros desta mesa" in guest.inner_text("#ref-refused")
-        assert not guest.query_selector("#ref-panel, #ref-form, .ref-decisions")
-        shot(guest, shots / f"referee-console-refused-guest-{size}.png")
-        guest.click("#ref-refused-watch")  # the way to watch the table, as anyone may
-        guest.wait_for_selector(".table-view .seat-chip[data-seat='3']", timeout=10000)
-        assert not guest.query_selector("#open-referee") and not guest.errors, guest.errors
+        for lang, why in (("pt-BR", "Só os árbitros desta mesa"), ("es", "Solo los árbitros de esta mesa")):
+            guest = new_page(browser, lang=lang, **viewport)
+            guest.goto(f"{server}/#/referee/{table}")
+            guest.wait_for_selector(".table-view .seat-chip[data-seat='3']", timeout=10000)
+            assert why in guest.inner_text("#ref-refused")
+            assert guest.evaluate("location.hash") == f"#/table/{table}"
+            console = "#ref-panel, #ref-form, .ref-decisions, #show-referee, #ref-apply, #open-referee"
+            assert not guest.query_selector(console)
+            # the kept seats: none offered to a guest, each named as kept
+            assert not guest.query_selector("button.sit, #sit-any")
+            empty = [k for k in range(4) if k != first_seat]
+            for k in empty:
+                assert "reservado" in guest.inner_text(f".seat-chip[data-seat='{k}'] .name")
+            shot(guest, shots / f"referee-refused-guest-{lang}-{size}.png")
+            assert not guest.errors, guest.errors
+            guest.context.close()
+    # A paired player not yet seated is offered his own seat only.
+    player = page_as(browser, server, waiting, f"/table/{table}", PHONE)
+    player.wait_for_selector(".seat-chip button.sit", timeout=10000)
+    offered = [b.get_attribute("data-seat") for b in player.query_selector_all(".seat-chip button.sit")]
+    assert offered == [str(kept[waiting.id])], offered
+    player.context.close()
+    # The referee gets the console; its seat list names each empty seat once.
+    for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+        for lang in ("pt-BR", "es"):
+            ref = page_as(browser, server, juiz, f"/referee/{table}", viewport, lang=lang)
+            ref.wait_for_selector("#ref-panel #ref-seat option >> nth=3", state="attached", timeout=10000)
+            labels = [o.inner_text() for o in ref.query_selector_all("#ref-seat option")]
+            assert len(set(labels)) == 4 and not any(SEAT_TWICE.search(x) for x in labels), labels
+            assert not ref.query_selector("#ref-refused")
+            shot(ref, shots / f"referee-console-{lang}-{size}.png")
+            assert not ref.errors, ref.errors
+            ref.context.close()
+
     # An Amazonense table: nobody referees it, its creator (who does not sit there) neither.
-    creator.goto(f"{server}/#/referee/{tables['amazonense']}")
-    creator.wait_for_selector("#ref-refused")
-    assert "Este jogo não tem árbitro de mesa" in creator.inner_text("#ref-refused")
-    assert not creator.query_selector("#ref-panel")
-    shot(creator, shots / "referee-console-refused-amazonense-desktop.png")
-    creator.goto(f"{server}/#/table/{tables['amazonense']}")
+    table2 = call(server, org, "POST", "/api/tables", {"variant": "amazonense", **QUICK}, 201)["id"]
+    for who in people:
+        call(server, who, "POST", f"/api/tables/{table2}/join", {})
+    call(server, people[0], "POST", f"/api/tables/{table2}/start")
+    creator = page_as(browser, server, org, f"/referee/{table2}", DESKTOP)
     creator.wait_for_selector(".table-view .seat-chip[data-seat='3']", timeout=10000)
-    assert not creator.query_selector("#open-referee")
+    assert "Este jogo não tem árbitro de mesa" in creator.inner_text("#ref-refused")
+    assert not creator.query_selector("#ref-panel, #show-referee, #open-referee")
+    shot(creator, shots / "referee-refused-amazonense-desktop.png")
+    # An Amazonense tournament's printed slips: no fines, the result helper signs.
+    body = {"name": "Copa Sem Juiz", "game": "amazonense", "starts_at": "2031-02-02T14:00:00Z", "mode": "board",
+            "options": {"target": 30}}  # fmt: skip
+    tid2 = call(server, org, "POST", "/api/tournaments", body, 201)["id"]
+    for k in range(2):
+        register_team(server, tid2, people[2 * k], people[2 * k + 1])
+    call(server, org, "POST", f"/api/tournaments/{tid2}/start")
+    creator.goto(f"{server}/#/tournament/{tid2}/print/1")
+    creator.wait_for_selector("#print-slips .slip")
+    slip = creator.inner_text("#print-slips .slip")
+    assert "Multas" not in slip and "Árbitro" not in slip and "Auxiliar de mesa" in slip, slip
     assert not creator.errors, creator.errors
+
+
+HEADERS = {
+    "pt-BR": ["Posição", "Dupla", "Partidas", "Vitórias", "Derrotas", "Saldo", "Pontos pró", "Pontos contra",
+              "Confronto direto", "Sorteio", "Folgas"],
+    "es": ["Posición", "Pareja", "Partidos", "Victorias", "Derrotas", "Diferencia", "Puntos a favor",
+           "Puntos en contra", "Enfrentamiento directo", "Sorteo", "Descansos"],
+}  # fmt: skip
+LEGEND = {"pt-BR": "Critério de desempate", "es": "Criterio de desempate"}
+AUTO_ROUNDS = {"pt-BR": "automático (4 para 16 duplas", "es": "automático (4 para 16 parejas"}
+
+
+def test_the_standings_read_in_words_the_draw_is_a_rank_and_a_phone_shows_every_name_whole(
+    browser: Any, server: str, shots: Path
+) -> None:
+    """Issue 22 (12): every standings header is spelled out (partidas, vitórias, derrotas, saldo, pontos pró,
+    pontos contra, confronto direto, sorteio) and the tie-breaks' order is written under the table; the draw
+    is a small rank (1 to the number of teams) while the CSV keeps its ticket; the form says the automatic
+    number of rounds in words ("automático (4 para 16 duplas)"), with no log₂; on a phone every team's name
+    is whole (no cell's text wider than its box) and the standings fit the screen; pt-BR and es."""
+    org = sign_up(server, "Org12")
+    names = ["Os Invencíveis do Mercado Adolpho Lisboa", "Carroça de Seis", "Galo Doido da Cachoeirinha", "Tambaquis"]
+    people = [sign_up(server, f"Jogadora Comprida {k}") for k in range(8)]
+    body = {"name": "Copa Legível", "starts_at": "2031-03-01T14:00:00Z", "mode": "board", "options": {"target": 100}}
+    tid = call(server, org, "POST", "/api/tournaments", body, 201)["id"]
+    for k, name in enumerate(names):
+        register_team(server, tid, people[2 * k], people[2 * k + 1], name)
+    call(server, org, "POST", f"/api/tournaments/{tid}/start")
+    for board, points in ((1, (45, 10)), (2, (20, 65))):
+        url = f"/api/tournaments/{tid}/rounds/1/boards/{board}"
+        call(server, org, "POST", f"{url}/entries", {"a": points[0], "b": points[1]})
+        call(server, org, "POST", f"{url}/result", {})
+    standings = tournament_page(server, tid)["standings"]
+    assert sum(x["played"] for x in standings) == 4
+    tickets = sorted(x["draw"] for x in standings)
+    csv_lines = list(csv.DictReader(io.StringIO(http.get(f"{server}/api/tournaments/{tid}/standings.csv").text)))
+    assert sorted(x["draw"] for x in csv_lines) == tickets and all(re.fullmatch(r"[0-9a-f]{8}", x) for x in tickets)
+    for lang in ("pt-BR", "es"):
+        for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+            page = page_as(browser, server, org, f"/tournament/{tid}", viewport, lang=lang)
+            page.wait_for_selector("#tour-standings-table tbody tr >> nth=3")
+            heads = [h.text_content().strip() for h in page.query_selector_all("#tour-standings-table thead th")]
+            assert heads == HEADERS[lang], heads
+            assert LEGEND[lang] in page.inner_text(".tour-tiebreaks")
+            for line in standings:
+                row = f"#tour-standings-table tr[data-team='{line['team']}']"
+                assert page.text_content(f"{row} td.c-draw").strip() == str(tickets.index(line["draw"]) + 1)
+            cut = page.evaluate("""() => [...document.querySelectorAll(
+                "#tour-standings-table .tour-team-name, #tour-standings-table .tour-players, #tour-standings-table td")]
+                .filter((e) => e.offsetParent && e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent)""")
+            assert not cut, cut  # no name (nor number) cut
+            wide = page.evaluate("""() => { const t = document.querySelector("#tour-standings-table");
+                return [t.getBoundingClientRect().right, t.parentElement.getBoundingClientRect().right,
+                        document.documentElement.clientWidth]; }""")
+            assert wide[0] <= min(wide[1], wide[2]) + 1, wide  # it fits its card and the screen: no sideways scroll
+            assert all(n in page.inner_text("#tour-standings-table") for n in names)
+            shot(page, shots / f"standings-{lang}-{size}.png", full=True)
+            assert "log₂" not in page.inner_text("body")
+            # the form: the automatic number of rounds in words
+            page.goto(f"{server}/#/tournaments")
+            page.wait_for_selector("#tour-create #tour-rounds")
+            form = page.inner_text("#tour-create")
+            assert "log₂" not in form and "log2" not in form and AUTO_ROUNDS[lang] in form, form
+            if size == "phone":
+                page.eval_on_selector("#tour-rounds", "e => e.scrollIntoView()")
+                shot(page, shots / f"form-rounds-{lang}-phone.png")
+            assert not page.errors, page.errors
+            page.context.close()
 
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])

@@ -341,10 +341,24 @@ def test_C8_the_referee_console_opens_for_the_tables_referees_only(h: Harness) -
             "referee": {"id": who.id, "name": who.name},
             "decisions": ["fine", "score", "annul", "award", "touch"],
         }
+    n = h.table(table).n
+    decision = {"decision": "fine", "seat": 0, "points": 20, "reason": "x"}
     for who in (guest, stranger, people[0]):  # people[0] sits at it
         r = h.client.get(url, headers=who.headers)
         assert (r.status_code, r.json()["error"]) == (403, "forbidden"), (who.name, r.text)
+        r = h.client.post(url, json=decision, headers=who.headers)  # nor may they decide (issue 22)
+        assert (r.status_code, r.json()["error"]) == (403, "forbidden"), (who.name, r.text)
     assert h.client.get(url).status_code == 401
+    assert h.client.post(url, json=decision).status_code == 401
+    assert h.table(table).n == n  # nothing changed
+    # C10: the empty seats are kept for the paired players, and say for whom; nobody else sits there.
+    seats = h.client.get(f"/api/tables/{table}").json()["seats"]
+    paired = {p.id for p in people}
+    kept = [s.get("kept_for") for s in seats]
+    assert sum(s["empty"] for s in seats) == 3
+    assert all((k in paired) == s["empty"] for k, s in zip(kept, seats, strict=True))
+    r = h.client.post(f"/api/tables/{table}/join", json={}, headers=stranger.headers)
+    assert (r.status_code, r.json()["error"]) == (403, "reserved"), r.text
     assert h.client.get("/api/tables/nothere/referee", headers=juiz.headers).status_code == 404
 
 

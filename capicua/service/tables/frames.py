@@ -59,7 +59,7 @@ class Frames:
             rated=t.rated,
             tournament=t.tournament_id,
             status=t.status,
-            seats=[s.json() for s in t.seats],
+            seats=[s.json(t.reserved[k] if t.reserved else None) for k, s in enumerate(t.seats)],
             match=t.match_no,
             n=self._n(),
             # the lobby's view of a match: its score and hand, and whether a person waits for players

@@ -124,6 +124,7 @@ class SeatInfo(TypedDict):
     kind: Literal["person", "bot", "empty"]
     rating: dict[str, Any] | None
     bot_account: bool
+    kept_for: NotRequired[str]  # C10: the account an empty seat of a tournament's table is kept for
 
 
 class TableSummary(TypedDict):

@@ -89,8 +89,9 @@ class Seat:
         """``person``, ``bot`` or ``empty``."""
         return "empty" if self.empty else "bot" if self.bot is not None else "person"
 
-    def json(self) -> SeatInfo:
-        return SeatInfo(
+    def json(self, kept_for: str | None = None) -> SeatInfo:
+        """The seat as frames show it; ``kept_for``: the account this empty seat is kept for (C10)."""
+        info = SeatInfo(
             name=self.name,
             bot=self.bot,
             away=self.away,
@@ -99,6 +100,9 @@ class Seat:
             rating=self.rating,
             bot_account=self.bot_account,
         )
+        if kept_for is not None and self.empty:
+            info["kept_for"] = kept_for
+        return info
 
 
 class TableState:
@@ -414,10 +418,10 @@ class TableState:
             raise ServiceError("malformed", str(exc)) from None
 
     def check_referee(self, who: Identity) -> None:
-        """C8: what refuses a referee's decision before the referee policy is asked."""
-        match = self.check_playing()
-        if not match.variant.referee:
-            raise ServiceError("no-referee", f"{match.variant.title} has no table referee (C8)")
+        """C8: what refuses a referee's decision before the referee policy is asked (whether a match is in
+        play is asked after it: who may not referee the table learns nothing of it)."""
+        if not self.game.referee:
+            raise ServiceError("no-referee", f"{self.game.title} has no table referee (C8)")
         if self.seat_of(who) is not None:
             raise ServiceError("forbidden", "a player at this table cannot referee it")
 

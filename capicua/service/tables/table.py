@@ -221,6 +221,7 @@ class Table:
             self.state.check_referee(who)
             if not await self.may_referee(who):
                 raise ServiceError("forbidden", "you are not a referee of this table (C8)")
+            self.state.check_playing()
             try:
                 await self.runner.commit("action", {"action": str(action), "referee": who.id}, (None, action))
             except MoveError as exc:

@@ -1,24 +1,63 @@
 // The hand review in the replay viewer (docs/analysis.md): start it (a progress bar while the server
-// weighs every decision), then per step the evaluation of the move just played, the best move on request,
-// and a graph of each player's accumulated loss across the match: click a point to go to that step.
+// weighs every decision), then each player's counts as lichess shows them (imprecisões, erros, erros
+// graves, precisão %), per step the evaluation of the move just played, the best move on request, and a
+// graph of each player's accumulated loss across the match (its axis in pontos esperados perdidos): click
+// a point to go to that step. Moves are written in the players' words: the tile, the end's arrow and
+// name (← Oeste, → Direita), never the record's letters.
 import { api } from "../api.js";
+import { endLabel, parseAction } from "../actions.js";
 import { el, showError, svg } from "../dom.js";
-import { fill, t } from "../i18n.js";
+import { fill, plural, t } from "../i18n.js";
 
 const W = 320;
-const H = 120;
-const PAD = { l: 30, r: 8, t: 8, b: 16 };
+const H = 128;
+const PAD = { l: 30, r: 8, t: 16, b: 18 };
+
+// A move of a record ("6-4 W galo", "pass") in words, for text with no pictures: "6-4 Oeste galo!", "passou".
+export function moveText(move) {
+  const a = parseAction(`0: ${move}`);
+  if (a.kind === "play") return [a.tile, a.end ? t(`end_${a.end}`) : t("lead_word"), a.galo ? t("galo_call") : null].filter(Boolean).join(" ");
+  return a.kind === "other" ? move : t(`act_${a.kind}`);
+}
+
+// The same move to show: the tile, then the end's arrow and its name ("6-4 ← Oeste").
+export function moveLabel(move) {
+  const a = parseAction(`0: ${move}`);
+  if (a.kind !== "play") return el("span", { class: "an-mv" }, moveText(move));
+  return el("span", { class: "an-mv", "data-move": move }, a.tile, " ", el("span", { class: "an-end" }, a.end ? endLabel(a.end) : t("lead_word")),
+    a.galo ? [" ", el("strong", {}, t("galo_call"))] : null);
+}
+
+// words.json's "{move}" filled with nodes: "jogou {move}:" → ["jogou ", node, ":"].
+function fillNodes(text, values) {
+  return text.split(/(\{\w+\})/).map((part) => {
+    const key = /^\{(\w+)\}$/.exec(part)?.[1];
+    return key && key in values ? values[key] : part;
+  }).filter((x) => x !== "");
+}
 
 const signed = (x) => `${x > 0 ? "+" : x < 0 ? "−" : ""}${Math.abs(x).toFixed(1)}`;
 export const labelWord = (label) => (label ? t(`an_${label}`) : t("an_good"));
 
-// Each player's accuracy, mean loss and labelled decisions (an analysis's `summary`).
+const sideClass = (people, seat) => `seat-${seat} side-${people.partnerships ? seat % 2 : seat}`;
+
+// Each player's counts, as lichess shows them under a game: "Ana · 87% de precisão · 2 imprecisões · 1 erro
+// · 0 erros graves" (an analysis's `summary`), shown first.
+export function playerCounts(result, people) {
+  const count = (n, kind) => el("span", { class: `an-count an-${kind}`, "data-kind": kind, "data-n": n }, plural(n, `an_n_${kind}`));
+  return el("ul", { class: "an-players", id: "analysis-players" }, result.summary.map((s) => el("li", { class: `an-player ${sideClass(people, s.seat)}`, "data-seat": s.seat },
+    el("span", { class: `an-key ${sideClass(people, s.seat)}` }, el("strong", { class: "an-who" }, s.name)),
+    el("span", { class: "an-acc", "data-accuracy": Math.round(s.accuracy) }, el("strong", {}, `${Math.round(s.accuracy)}%`), " ", t("an_accuracy_of")),
+    el("span", { class: "an-counts" }, count(s.inaccuracies, "inaccuracy"), count(s.mistakes, "mistake"), count(s.blunders, "blunder")))));
+}
+
+// Each player's accuracy, mean loss and labelled decisions (an analysis's `summary`), every header a word.
 export function summaryTable(result, people) {
   return el("table", { class: "an-summary" },
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("player")), el("th", { scope: "col", class: "num" }, t("an_accuracy")),
       el("th", { scope: "col", class: "num", title: t("an_mean_loss") }, t("an_mean_loss_short")),
-      el("th", { scope: "col", class: "num", title: t("an_inaccuracy") }, "?!"), el("th", { scope: "col", class: "num", title: t("an_mistake") }, "?"),
-      el("th", { scope: "col", class: "num", title: t("an_blunder") }, "??"))),
+      el("th", { scope: "col", class: "num" }, t("an_n_inaccuracy_other")), el("th", { scope: "col", class: "num" }, t("an_n_mistake_other")),
+      el("th", { scope: "col", class: "num" }, t("an_n_blunder_other")))),
     el("tbody", {}, result.summary.map((s) => el("tr", { class: `side-${people.partnerships ? s.seat % 2 : s.seat}` },
       el("td", {}, s.name), el("td", { class: "num" }, `${Math.round(s.accuracy)}%`), el("td", { class: "num" }, s.mean_loss.toFixed(1)),
       el("td", { class: "num" }, s.inaccuracies), el("td", { class: "num" }, s.mistakes), el("td", { class: "num" }, s.blunders)))));
@@ -83,7 +122,7 @@ export function analysisPanel({ id, people, total, go, auto }) {
     const top = Math.max(10, ...sums);
     const x = (k) => PAD.l + (k / Math.max(1, total - 1)) * (W - PAD.l - PAD.r);
     const y = (v) => H - PAD.b - (v / top) * (H - PAD.t - PAD.b);
-    const cls = (seat) => `seat-${seat} side-${people.partnerships ? seat % 2 : seat}`;
+    const cls = (seat) => sideClass(people, seat);
     const line = (seat) => svg("polyline", { class: `an-line ${cls(seat)}`, points: series[seat].map(([k, v]) => `${x(k).toFixed(1)},${y(v).toFixed(1)}`).join(" ") });
     return el("figure", { class: "an-graph" },
       svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": t("an_graph"), id: "analysis-graph" },
@@ -91,15 +130,16 @@ export function analysisPanel({ id, people, total, go, auto }) {
         svg("line", { class: "an-axis", x1: PAD.l, y1: PAD.t, x2: PAD.l, y2: y(0) }),
         svg("text", { class: "an-tick", x: PAD.l - 4, y: y(top) + 4, "text-anchor": "end" }, Math.round(top)),
         svg("text", { class: "an-tick", x: PAD.l - 4, y: y(0), "text-anchor": "end" }, "0"),
+        svg("text", { class: "an-axis-title", id: "analysis-axis-y", x: 2, y: 10 }, t("an_axis_y")), // the unit
+        svg("text", { class: "an-axis-title", id: "analysis-axis-x", x: W - PAD.r, y: H - 4, "text-anchor": "end" }, t("an_axis_x")),
         svg("line", { class: "an-now", x1: x(current), y1: PAD.t, x2: x(current), y2: y(0) }),
         seats.map(line),
         points.map(({ d, y: v }) => svg("circle", {
           class: `an-point ${cls(d.seat)}${d.label ? ` an-${d.label}` : ""}${d.step === current ? " current" : ""}`,
           cx: x(d.step).toFixed(1), cy: y(v).toFixed(1), r: d.label === "blunder" ? 4.5 : d.label ? 3.5 : 2.5,
           "data-step": d.step, tabindex: "-1", onclick: () => go(d.step) },
-        svg("title", {}, `${people.names[d.seat]} · ${t("step")} ${d.step + 1}: ${d.played} (${labelWord(d.label)}, −${d.loss.toFixed(1)})`)))),
-      el("figcaption", {}, el("span", { class: "muted" }, t("an_graph")), " ",
-        seats.map((s) => el("span", { class: `an-key ${cls(s)}` }, people.names[s]))));
+        svg("title", {}, `${people.names[d.seat]} · ${t("step")} ${d.step + 1}: ${moveText(d.played)} (${labelWord(d.label)}, −${d.loss.toFixed(1)})`)))),
+      el("figcaption", {}, el("span", { class: "muted" }, t("an_graph")))); // (each line's colour: the counts above)
   };
 
   const evaluation = () => {
@@ -109,18 +149,18 @@ export function analysisPanel({ id, people, total, go, auto }) {
     const best = d.moves[0];
     const list = showBest ? el("ol", { class: "an-moves" }, d.moves.map((m) =>
       el("li", { class: m.move === d.played ? "played" : m.move === d.best ? "best" : "" },
-        el("span", { class: "mv" }, m.move), el("span", { class: "pts" }, signed(m.points))))) : null;
+        el("span", { class: "mv" }, moveLabel(m.move)), el("span", { class: "pts" }, signed(m.points))))) : null;
     const open = showBest && d.open_hands ? el("p", { class: "an-open" },
-      el("strong", {}, t("an_open_hands")), " ", fill(t("an_open_best"), { move: d.open_hands.best }),
+      el("strong", {}, t("an_open_hands")), " ", fillNodes(t("an_open_best"), { move: moveLabel(d.open_hands.best) }),
       d.open_hands.exact ? "" : ` (${t("an_estimated")})`, el("br"), el("small", { class: "muted" }, t("an_open_note"))) : null;
     return el("div", { class: `an-step${d.label ? ` an-${d.label}` : ""}`, id: "analysis-step", "data-step": d.step },
-      el("p", {}, el("strong", {}, people.names[d.seat]), " ", fill(t("an_played"), { move: d.played }), " ",
+      el("p", {}, el("strong", {}, people.names[d.seat]), " ", fillNodes(t("an_played"), { move: moveLabel(d.played) }), " ",
         el("span", { class: `an-label${d.label ? ` an-${d.label}` : ""}` }, d.played === d.best ? t("an_best_move") : labelWord(d.label))),
       el("p", { class: "an-numbers" }, fill(t("an_expected"), { n: signed(mine?.points ?? 0) }),
         d.loss > 0 ? ` · ${fill(t("an_loss"), { n: d.loss.toFixed(1) })}` : ""),
       el("button", { type: "button", id: "show-best", "aria-expanded": String(showBest), onclick: () => { showBest = !showBest; draw(); } },
         showBest ? t("an_hide_best") : fill(t("an_show_best"), { n: d.moves.length })),
-      showBest ? el("p", { class: "an-best" }, fill(t("an_best_is"), { move: best.move, n: signed(best.points) })) : null,
+      showBest ? el("p", { class: "an-best" }, fillNodes(t("an_best_is"), { move: moveLabel(best.move), n: signed(best.points) })) : null,
       list, open);
   };
 
@@ -130,6 +170,7 @@ export function analysisPanel({ id, people, total, go, auto }) {
     if (!result) return;
     box.replaceChildren(
       el("h3", {}, t("an_title")),
+      playerCounts(result, people),
       evaluation(),
       graph(),
       el("details", { class: "an-more", open: moreOpen, ontoggle: (e) => { moreOpen = e.target.open; } }, el("summary", {}, t("an_accuracy")), summary(), thresholdsNote(result)));

@@ -1,12 +1,13 @@
 // A round's printable pairing sheet and result slips (#/tournament/ID/print/ROUND): the boards with their
 // table numbers and teams, then one slip a board (the teams, a box for each hand's points and fines, the
-// totals, the winner, the signatures of both captains and the referee). On paper (@media print) the
+// totals, the winner, the signatures of both captains and the referee; in a game without a table referee, no
+// fines, and the result helper signs). On paper (@media print) the
 // page's header and buttons are left out, and each slip stays whole.
 import { el } from "../dom.js";
 import { fill, t } from "../i18n.js";
 import { page } from "../page.js";
 import { unfollow } from "../socket.js";
-import { boardsOf, fmtWhen, gameTitleOf, loadTournament, playersOf, rulesLine, stopPolling, teamsOf } from "./tournament/common.js";
+import { boardsOf, fmtWhen, gameTitleOf, hasReferee, loadTournament, playersOf, rulesLine, stopPolling, teamsOf } from "./tournament/common.js";
 import { mark } from "./tournament/marks.js";
 
 const HANDS = 12;
@@ -50,21 +51,23 @@ function teamBlock(team) {
 function slip(tour, round, b, teams) {
   const a = teams.get(b.team_a);
   const bb = teams.get(b.team_b);
-  const cols = [t("tour_slip_points"), t("tour_slip_fines")];
+  const referee = hasReferee(tour); // fines (C6) and a referee's signature only in a game with a table referee (C8)
+  const cols = referee ? [t("tour_slip_points"), t("tour_slip_fines")] : [t("tour_slip_points")];
+  const n = cols.length;
   return el("article", { class: "slip", "data-board": b.board },
     el("div", { class: "slip-head" }, el("strong", {}, fill(t("tour_slip_title"), { n: b.board })),
       el("span", {}, `${tour.name} · ${fill(t("tour_round_n"), { n: round })}`)),
     el("div", { class: "slip-teams" }, el("div", {}, el("span", { class: "slip-side" }, "A"), teamBlock(a)),
       el("div", {}, el("span", { class: "slip-side" }, "B"), teamBlock(bb))),
     el("table", { class: "slip-hands" },
-      el("thead", {}, el("tr", {}, el("th", { rowspan: 2, class: "num" }, t("hand_no")), el("th", { colspan: 2 }, `A · ${a?.name || "?"}`),
-        el("th", { colspan: 2 }, `B · ${bb?.name || "?"}`)),
+      el("thead", {}, el("tr", {}, el("th", { rowspan: 2, class: "num" }, t("hand_no")), el("th", { colspan: n }, `A · ${a?.name || "?"}`),
+        el("th", { colspan: n }, `B · ${bb?.name || "?"}`)),
       el("tr", {}, cols.map((c) => el("th", {}, c)), cols.map((c) => el("th", {}, c)))),
-      el("tbody", {}, Array.from({ length: HANDS }, (_, i) => el("tr", {}, el("td", { class: "num" }, i + 1), el("td"), el("td"), el("td"), el("td"))),
-        el("tr", { class: "slip-total" }, el("th", { scope: "row" }, t("tour_total")), el("td", { colspan: 2 }), el("td", { colspan: 2 })))),
+      el("tbody", {}, Array.from({ length: HANDS }, (_, i) => el("tr", {}, el("td", { class: "num" }, i + 1), Array.from({ length: 2 * n }, () => el("td")))),
+        el("tr", { class: "slip-total" }, el("th", { scope: "row" }, t("tour_total")), el("td", { colspan: n }), el("td", { colspan: n })))),
     el("p", { class: "slip-winner" }, `${t("tour_slip_winner")}: `, el("span", { class: "line" }), ` ${t("tour_slip_time")}: `, el("span", { class: "line short" })),
     el("div", { class: "slip-signs" },
       el("div", {}, el("span", { class: "line" }), el("small", {}, fill(t("tour_sign_captain"), { team: a?.name || "A" }))),
       el("div", {}, el("span", { class: "line" }), el("small", {}, fill(t("tour_sign_captain"), { team: bb?.name || "B" }))),
-      el("div", {}, el("span", { class: "line" }), el("small", {}, t("tour_sign_referee")))));
+      el("div", {}, el("span", { class: "line" }), el("small", {}, t(referee ? "tour_sign_referee" : "tour_sign_helper")))));
 }

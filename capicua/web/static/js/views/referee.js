@@ -4,8 +4,8 @@
 // which then lies face up for everyone). Each needs a written reason; it goes over the websocket as a
 // `referee` message, and the panel shows its ack or its error in the referee's words.
 // Only the table's referees get it: the console first asks GET /api/tables/ID/referee, and anyone it
-// refuses (a guest, a stranger, a player at the table, everyone in a game without a table referee) sees
-// why, with the way to watch the table, instead of the console.
+// refuses (a guest, a stranger, a player at the table, everyone in a game without a table referee) gets
+// the table as anyone watches it (at #/table/ID), with one line saying why, and no console.
 import { api } from "../api.js";
 import { $, el, errorParts } from "../dom.js";
 import { gameNamed } from "../games.js";
@@ -51,22 +51,31 @@ export async function renderReferee(id) {
   await followTable(id, main);
 }
 
-// The console refused: why (the game has no table referee, or I do not referee this table), and the way
-// to watch the table (or to its tournament) as anyone may.
+// The console refused (a guest, a stranger, a player at the table; everyone in a game without a table
+// referee): the table itself, as anyone watches it, at its own address, with one line saying why. A table
+// that is not there gets its error and the way back to the lobby.
 async function refused(id, err) {
-  const table = err.status === 404 ? null : await api(`/api/tables/${encodeURIComponent(id)}`).catch(() => null);
+  if (err.status === 404) {
+    page(el("main", { id: "ref-refused", class: "tour-entry ref-refused" },
+      el("section", { class: "tour-card", role: "alert" },
+        el("h1", {}, mark("whistle"), t("ref_console")),
+        el("p", { class: "ref-refused-why" }, errorParts(err).text), // (in the player's words: a table not found…)
+        el("a", { class: "button", href: "#/" }, t("lobby")))));
+    return;
+  }
+  const table = await api(`/api/tables/${encodeURIComponent(id)}`).catch(() => null);
   const noReferee = table && !gameNamed(table.variant)?.referee; // GET /api/variants says, not the game's name
   const why = err.status === 401 || err.status === 403 ? t(noReferee ? "ref_refused_no_referee" : "ref_refused_not_referee")
-    : errorParts(err).text; // (in the player's words already: a table not found…)
-  page(el("main", { id: "ref-refused", class: "tour-entry ref-refused" },
-    el("section", { class: "tour-card", role: "alert" },
-      el("h1", {}, mark("whistle"), t("ref_console")),
-      el("p", { class: "ref-refused-why" }, why),
-      noReferee ? el("p", { class: "tour-help" }, t("ref_refused_no_referee_help")) : null,
-      table ? el("div", { class: "tour-links" },
-        el("a", { class: "button primary", id: "ref-refused-watch", href: `#/table/${table.id}` }, t("ref_refused_watch")),
-        table.tournament ? el("a", { class: "button", href: `#/tournament/${table.tournament}` }, mark("bracket"), t("tour_tournament")) : null)
-        : el("a", { class: "button", href: "#/" }, t("lobby")))));
+    : errorParts(err).text; // (in the player's words already)
+  history.replaceState(null, "", `#/table/${encodeURIComponent(id)}`); // (no hashchange: the table is drawn here)
+  const main = skeleton();
+  const following = followTable(id, main); // (it draws the page at once, then follows the table)
+  // over the table, not above it (the table keeps its size), until closed or for 15 s
+  const note = el("p", { id: "ref-refused", class: "ref-refused-note", role: "status" }, mark("whistle"), el("span", {}, why),
+    el("button", { type: "button", class: "ref-refused-close", "aria-label": t("close"), title: t("close"), onclick: () => note.remove() }, "×"));
+  main.before(note);
+  setTimeout(() => note.remove(), 15000);
+  await following;
 }
 
 // The decision panel: the decision, its arguments and written reason, and the server's answer.
@@ -154,7 +163,8 @@ class RefereePanel {
     if (!f) return;
     const people = peopleOf(f);
     const n = f.table.players;
-    fillSelect(this.seat, Array.from({ length: n }, (_, k) => [k, `${people.names[k]} · ${fill(t("seat_n"), { n: k + 1 })}`]));
+    // "Ana · Lugar 2"; an empty seat is named by its number alone (peopleOf names it so already)
+    fillSelect(this.seat, Array.from({ length: n }, (_, k) => [k, people.empty[k] ? people.names[k] : `${people.names[k]} · ${fill(t("seat_n"), { n: k + 1 })}`]));
     const sides = people.partnerships ? 2 : n;
     fillSelect(this.side, Array.from({ length: sides }, (_, k) => [k, sideName(people, k)]));
     const hand = f.hand;

@@ -139,7 +139,7 @@ function myTeam(view, mine, board) {
       } }, t("tour_withdraw")) : null)];
   if (tour.status === "running" && mine.status === "registered") parts.push(myBoard(view, mine, board));
   const line = tour.standings.find((s) => s.team === mine.team);
-  if (tour.status === "finished" && line) parts.push(el("p", { class: "tour-my-place" }, fill(t("tour_your_place"), { n: line.place, w: line.wins, l: line.losses })));
+  if (tour.status === "finished" && line) parts.push(el("p", { class: "tour-my-place" }, fill(t("tour_your_place"), { n: line.place, w: plural(line.wins, "tour_n_wins"), l: plural(line.losses, "tour_n_losses") })));
   return parts;
 }
 

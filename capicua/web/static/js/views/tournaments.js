@@ -14,7 +14,7 @@ import { renderBoardEntry } from "./board-entry.js";
 import { renderPrint } from "./print.js";
 import { renderReferee } from "./referee.js";
 import { renderTournament } from "./tournament.js";
-import { errorIn, fmtWhen, gameTitleOf, localInput, localIso, patch, poll, roundsLine, teamCount, zoneName } from "./tournament/common.js";
+import { autoRounds, errorIn, fmtWhen, gameTitleOf, localInput, localIso, patch, poll, roundsLine, teamCount, zoneName } from "./tournament/common.js";
 import { mark } from "./tournament/marks.js";
 
 // The view for an address (main.js), or null when it is not a tournament page.
@@ -119,7 +119,7 @@ function createForm() {
     el("label", { for: "tour-game", class: "tour-field" }, el("span", { class: "tour-label" }, t("variant")), choose, note),
     field("tour-mode", t("tour_mode"), mode),
     field("tour-rounds", t("tour_rounds"), el("input", { id: "tour-rounds", type: "number", min: 1, max: 30, step: 1, placeholder: t("tour_rounds_auto_short") }),
-      t("tour_rounds_help")),
+      fill(t("tour_rounds_help"), { a: autoRounds(16), na: 16, b: autoRounds(32), nb: 32 })),
     rules,
     field("tour-starts", t("tour_starts_at"), starts, zoneHelp),
     el("div", { class: "tour-pair" },

@@ -10,7 +10,7 @@ import { fill, t } from "../i18n.js";
 import { page } from "../page.js";
 import { gameTitle } from "../ratings.js";
 import { unfollow } from "../socket.js";
-import { labelWord, summaryTable, thresholdsNote } from "./analysis.js";
+import { labelWord, moveLabel, playerCounts, summaryTable, thresholdsNote } from "./analysis.js";
 
 let timer = null;
 // The largest record the server takes (docs/protocol.md): a larger file is refused here, before it is read.
@@ -69,6 +69,7 @@ function report(result, key) {
   return [
     el("h2", {}, gameTitle(result.variant), " · ", result.players.join(", ")),
     el("p", {}, el("a", { class: "button primary", id: "upload-replay", href: replay(null) }, icon("play"), t("an_upload_replay"))),
+    playerCounts(result, people),
     summaryTable(result, people),
     thresholdsNote(result),
     el("h3", {}, t("an_decisions")),
@@ -77,8 +78,8 @@ function report(result, key) {
         .map(([h, cls]) => el("th", { scope: "col", class: cls || "" }, h)))),
       el("tbody", {}, result.decisions.map((d) => el("tr", { class: d.label ? `an-${d.label}` : "", "data-label": d.label || "" },
         el("td", { class: "num" }, el("a", { href: replay(d.step), title: t("an_upload_replay") }, d.hand)),
-        el("td", {}, result.players[d.seat]), el("td", { class: "mv" }, d.played),
-        el("td", { class: "mv" }, d.played === d.best ? "=" : d.best), el("td", { class: "num" }, d.loss.toFixed(1)),
+        el("td", {}, result.players[d.seat]), el("td", { class: "mv" }, moveLabel(d.played)),
+        el("td", { class: "mv" }, d.played === d.best ? "=" : moveLabel(d.best)), el("td", { class: "num" }, d.loss.toFixed(1)),
         el("td", {}, d.label ? el("span", { class: `an-label an-${d.label}` }, labelWord(d.label)) : "")))))),
   ];
 }

@@ -45,7 +45,7 @@ export function seatChip(store, people, k, place, extra = null) {
   const kind = s.empty ? null : s.bot ? levelName(s.bot) : s.bot_account ? t("bot_label") : s.away ? t("away") : me ? t("you") : null;
   return el("div", { class: cls, "data-seat": k, "aria-label": `${seatTitle(people, k)}${turn ? ` — ${t("their_turn")}` : ""}` },
     el("div", { class: "who" }, icon(s.bot || s.bot_account ? "bot" : "user"),
-      el("span", { class: "name", title: seatTitle(people, k) }, s.empty ? t("empty_seat") : s.name),
+      el("span", { class: "name", title: seatTitle(people, k) }, s.empty ? t(s.kept_for ? "seat_kept" : "empty_seat") : s.name),
       s.empty || s.bot ? null : ratingBadge(s.rating, "rating seat-rating", { paren: true })),
     el("div", { class: "meta" },
       count != null && !(me && frame.seat != null) ? tileBacks(count, plural(count, "tiles")) : null,

@@ -2,7 +2,7 @@
 // start, and the invite link.
 import { api, DEFAULT_BOT } from "../../api.js";
 import { el, showError } from "../../dom.js";
-import { inviteCode } from "../../identity.js";
+import { inviteCode, myself } from "../../identity.js";
 import { fill, t } from "../../i18n.js";
 import { shareBox } from "../../share.js";
 import { resubscribe } from "../../socket.js";
@@ -19,10 +19,17 @@ export async function joinSeat(id, seat = null) {
   } catch (err) { showError(err); }
 }
 
+// Whether I may take seat k: an empty seat, and (a tournament's table, C10) one kept for me; the seats kept
+// for the other paired players are offered to nobody else.
+export function mayTake(frame, k) {
+  const s = frame.table.seats[k];
+  return s.empty && (s.kept_for == null || s.kept_for === myself()?.id);
+}
+
 // The button on an empty seat's chip.
 export function sitButton(frame, k) {
   const tb = frame.table;
-  if (tb.status !== "open" || !tb.seats[k].empty || frame.seat != null) return null;
+  if (tb.status !== "open" || !mayTake(frame, k) || frame.seat != null) return null;
   return el("button", { class: "sit primary", "data-seat": k, onclick: () => joinSeat(tb.id, k) }, t("join"));
 }
 
@@ -86,13 +93,14 @@ export function waitingPanel(frame, rerender = () => {}) {
       fill(t("starts_in_table"), { n: Math.max(0, Math.ceil((Date.parse(tb.starts_at) - Date.now()) / 1000)) }))
       : el("p", {}, t("all_seated"));
   const shareable = !tb.tournament && (!tb.private || inviteCode());
+  const free = tb.seats.filter((s, k) => mayTake(frame, k)).length; // the empty seats I may take
   return el("section", { class: "waiting" },
     el("h2", {}, empty ? t("waiting") : t("status_full_title")),
     state,
     tb.tournament ? el("p", { class: "tour-table-note" }, t("tour_table_waits")) : null, // it starts at the fourth check-in
     shareable ? shareBox(tableUrl(tb)) : null,
     el("div", { class: "actions" },
-      frame.seat == null && empty ? el("button", { class: "primary", id: "sit-any", onclick: () => joinSeat(tb.id) }, t("join")) : null,
+      frame.seat == null && free ? el("button", { class: "primary", id: "sit-any", onclick: () => joinSeat(tb.id) }, t("join")) : null,
       empty && !tb.tournament ? el("button", { id: "fill-bots", onclick: () => call(tb.id, "bots", { level: DEFAULT_BOT }) }, t("fill_bots")) : null,
       tb.tournament || frame.seat == null ? null : el("button", { class: "primary", id: "start", onclick: () => call(tb.id, "start") }, t("start")),
       frame.seat != null ? el("button", { id: "leave", onclick: () => call(tb.id, "leave") }, t("leave")) : null),

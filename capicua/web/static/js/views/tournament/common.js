@@ -31,16 +31,24 @@ export function teamCell(team, { onclick = null, cls = "" } = {}) {
 
 export const gameTitleOf = (name) => t(name, gameNamed(name)?.title || name);
 
-// How many rounds it has (null: ceil(log2 teams) at the start): a list's `rounds`, a page's `round_count`.
+// How many rounds it has (null: the automatic count, autoRounds, at the start): a list's `rounds`, a page's `round_count`.
 export const roundCount = (tour) => (typeof tour.rounds === "number" || tour.rounds === null ? tour.rounds : tour.round_count);
 
 // How many teams are registered: a list's `teams`, or a page's registered teams.
 export const teamCount = (tour) => (Array.isArray(tour.teams) ? tour.teams.filter((x) => x.status === "registered").length : tour.teams ?? 0);
 
-// "Rodada 2 de 3", "3 rodadas", or the automatic count.
+// The automatic number of rounds for so many teams (C10): one more each time the teams double, at least 1
+// (the server's swiss.default_rounds).
+export const autoRounds = (teams) => Math.max(1, Math.ceil(Math.log2(Math.max(1, teams))));
+
+// "automático (4 para 16 duplas)"
+export const autoRoundsFor = (teams) => fill(t("tour_rounds_auto_for"), { n: autoRounds(teams), teams });
+
+// "Rodada 2 de 3", "3 rodadas", or the automatic count ("Número de rodadas: automático (3 para 6 duplas)").
 export function roundsLine(tour) {
   const n = roundCount(tour);
-  if (tour.status === "registration") return n ? plural(n, "tour_rounds") : `${t("tour_rounds")}: ${t("tour_rounds_auto_short")}`;
+  const teams = teamCount(tour);
+  if (tour.status === "registration") return n ? plural(n, "tour_rounds") : `${t("tour_rounds")}: ${teams >= 2 ? autoRoundsFor(teams) : t("tour_rounds_auto_short")}`;
   if (tour.status === "finished") return plural(n ?? tour.current_round, "tour_rounds");
   return fill(t("tour_round_of"), { r: tour.current_round, n: n ?? "?" });
 }

@@ -1,6 +1,9 @@
 // A tournament's standings, a line a team with every tie-break column in C10's order (wins, difference,
-// points for, head-to-head, the seeded draw), with the CSV and JSON exports; and a team's history: its
-// rounds, opponents, results and points, with the link to each table (to watch it, or its replay).
+// points for, head-to-head, the seeded draw), each header spelled out and the order of the tie-breaks
+// written under the table, with the CSV and JSON exports; and a team's history: its rounds, opponents,
+// results and points, with the link to each table (to watch it, or its replay). The seeded draw shows as a
+// small rank (1: first in the draw); its ticket, the hash it comes from, stays in the exports. On a phone
+// each team is a card of labelled numbers, its name whole. The players are under their team's name.
 import { api } from "../../api.js";
 import { el } from "../../dom.js";
 import { fill, t } from "../../i18n.js";
@@ -12,7 +15,6 @@ import { mark } from "./marks.js";
 const COLUMNS = [
   ["place", "tour_col_place", "tour_col_place_long", "num place"],
   ["team", "tour_col_team", null, "team"],
-  ["players", "tour_col_players", null, "players"],
   ["played", "tour_col_played", "tour_col_played_long", "num"],
   ["wins", "tour_col_wins", "tour_col_wins_long", "num strong"],
   ["losses", "tour_col_losses", "tour_col_losses_long", "num"],
@@ -25,15 +27,20 @@ const COLUMNS = [
   ["status", "tour_col_status", null, "status-col"],
 ];
 
-function cell(line, key, teams, view) {
+// The seeded draw's rank of each ticket: 1 for the lowest (the draw puts it first, C10).
+function drawRanks(standings) {
+  const sorted = standings.map((x) => x.draw).sort();
+  return new Map(sorted.map((ticket, i) => [ticket, i + 1]));
+}
+
+function cell(line, key, teams, view, ranks) {
   const v = line[key];
   if (key === "team") return teamCell(teams.get(line.team) || { team: line.team, name: line.name, players: line.players.map((name) => ({ name })) },
     { onclick: (n) => view.showTeam(n) });
   if (key === "place") return el("span", {}, v); // a box of fixed width: the team's column sticks right after it
-  if (key === "players") return line.players.join(" & ");
   if (key === "difference") return v > 0 ? `+${v}` : String(v);
   if (key === "head_to_head") return v ? t(`tour_h2h_${v}`) : "—";
-  if (key === "draw") return el("code", {}, v);
+  if (key === "draw") return el("span", { title: fill(t("tour_draw_ticket"), { ticket: v }) }, ranks.get(v));
   if (key === "status") return t(`tour_team_${v}`, v);
   return String(v);
 }
@@ -47,12 +54,16 @@ export function standingsTable(view) {
       el("a", { class: "button tour-small", href: `${base}.csv`, download: `standings-${tour.id}.csv`, id: "tour-csv" }, mark("download"), "CSV"),
       el("a", { class: "button tour-small", href: `${base}.json`, target: "_blank", rel: "noopener", id: "tour-json" }, mark("download"), "JSON")));
   if (!tour.standings.length) return el("div", { class: "tour-card" }, head, el("p", { class: "none" }, t("tour_no_teams")));
+  const ranks = drawRanks(tour.standings);
+  // a team's status only when one is not simply registered (withdrawn, late…)
+  const columns = COLUMNS.filter(([key]) => key !== "status" || tour.standings.some((x) => x.status !== "registered"));
   const table = el("table", { class: "tour-standings", id: "tour-standings-table" },
-    el("thead", {}, el("tr", {}, COLUMNS.map(([key, words, long, cls]) => el("th", { scope: "col", class: `c-${key} ${cls}`, title: long ? t(long) : null },
-      long ? el("abbr", { title: t(long) }, t(words)) : t(words))))),
+    el("thead", {}, el("tr", {}, columns.map(([key, words, long, cls]) => el("th", { scope: "col", class: `c-${key} ${cls}`, title: long ? t(long) : null },
+      t(words))))),
     el("tbody", {}, tour.standings.map((line) => el("tr", { "data-team": line.team,
       class: [line.team === tour.me.team ? "me" : "", line.status === "withdrawn" ? "withdrawn" : "", line.team === view.team ? "picked" : ""].join(" ").trim() || null },
-    COLUMNS.map(([key, , , cls]) => el(key === "team" ? "th" : "td", { class: `c-${key} ${cls}`, scope: key === "team" ? "row" : null }, cell(line, key, teams, view)))))));
+    columns.map(([key, words, , cls]) => el(key === "team" ? "th" : "td", { class: `c-${key} ${cls}`, scope: key === "team" ? "row" : null,
+      "data-label": t(words) }, cell(line, key, teams, view, ranks)))))));
   return el("div", { class: "tour-card" }, head, el("div", { class: "tour-scroll" }, table),
     el("p", { class: "tour-help tour-tiebreaks" }, t("tour_tiebreaks")));
 }
