@@ -63,6 +63,7 @@ __all__ = [
     "determined",
     "judge",
     "puzzles_of_record",
+    "self_play",
     "themes",
 ]
 
@@ -451,3 +452,23 @@ def puzzles_of_record(
         if progress is not None:
             progress(i + 1, len(positions))
     return out
+
+
+#: Self-play: the expert at a fixed number of worlds a move (its time budget out of reach), so that a seed
+#: gives the same match on any machine and a puzzle's source can be played again.
+SELF_PLAY_WORLDS = 48
+SELF_PLAY_TARGET = 100
+
+
+def self_play(variant: str, seed: int, worlds: int = SELF_PLAY_WORLDS, target: int = SELF_PLAY_TARGET) -> Record:
+    """A match of four experts (two in a two-player game) from ``seed``: the same match for the same seed."""
+    from capicua.bots.driver import play_match
+    from capicua.bots.expert import ExpertBot
+    from capicua.rules import variants
+    from capicua.rules.match import Match
+
+    game = variants.get(variant)
+    players = 4 if 4 in game.player_counts else max(game.player_counts)
+    match = Match(game, players=players, seed=seed, options={"target": target})
+    play_match(match, [ExpertBot(budget_ms=1000, max_worlds=worlds, seed=seed * 10 + s) for s in range(players)])
+    return Record.from_match(match, [f"expert {s + 1}" for s in range(players)])
