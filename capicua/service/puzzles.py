@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,7 +25,7 @@ from capicua.service.identity import Identity
 from capicua.service.store.puzzles import Glicko, PuzzleStore, day_index
 from capicua.service.store.schema import PuzzleRow
 
-__all__ = ["PUZZLE_START", "START", "Puzzles", "Solved", "rate", "why_of"]
+__all__ = ["PUZZLE_START", "START", "Glicko", "Puzzles", "Solved", "rate", "why_of"]
 
 #: A person's first puzzle rating, and a new puzzle's (Glicko-2's own start: 1500, 350, 0.06).
 START = Glicko(1500.0, 350.0, 0.06)
@@ -86,9 +86,12 @@ def _check(g: Glicko | None) -> Glicko | None:
 class Puzzles:
     """The puzzle service: the next puzzle near a person's rating, the daily one, solving."""
 
-    def __init__(self, store: PuzzleStore, rng: random.Random | None = None) -> None:
+    def __init__(
+        self, store: PuzzleStore, rng: random.Random | None = None, today: Callable[[], dt.date] | None = None
+    ) -> None:
         self.store = store
         self.rng = rng or random.Random()
+        self.today = today or (lambda: dt.datetime.now(dt.UTC).date())
 
     async def rating(self, who: Identity | None, guest: Glicko | None = None) -> Glicko:
         """The person's puzzle rating: an account's kept one, a guest's as his page sends it, or the start."""
@@ -106,7 +109,9 @@ class Puzzles:
             raise ServiceError("not-found", "no puzzle left to solve: all were tried, or none was made yet")
         return self.rng.choice(rows[:3])
 
-    async def daily(self, today: dt.date) -> PuzzleRow:
+    async def daily(self, today: dt.date | None = None) -> PuzzleRow:
+        """The day's puzzle (the same for everybody all day)."""
+        today = today or self.today()
         count = await self.store.count()
         row = await self.store.nth(day_index(today, count)) if count else None
         if row is None:

@@ -30,6 +30,7 @@ from capicua.web.routes import (
     botapi,
     health,
     identity,
+    puzzles,
     quickplay,
     ratings,
     records,
@@ -39,7 +40,20 @@ from capicua.web.routes import (
 )
 
 #: The routers, each a module of ``routes/`` with its ``routes``, in the order they are included.
-ROUTERS = (identity, tables, quickplay, records, analysis, ratings, tournaments, botapi, admin, variants, health)
+ROUTERS = (
+    identity,
+    tables,
+    quickplay,
+    records,
+    analysis,
+    puzzles,
+    ratings,
+    tournaments,
+    botapi,
+    admin,
+    variants,
+    health,
+)
 
 __all__ = ["create_app"]
 
