@@ -100,11 +100,13 @@ class Puzzles:
             return START if row is None else _glicko(row)
         return _check(guest) or START
 
-    async def next(self, who: Identity | None, guest: Glicko | None, exclude: Sequence[int]) -> PuzzleRow:
-        """A puzzle rated near the person's rating that he has not tried (an account) nor seen (``exclude``)."""
-        mine = await self.rating(who, guest)
+    async def next(self, who: Identity | None, near: float | None, exclude: Sequence[int]) -> PuzzleRow:
+        """A puzzle rated near ``near`` (a guest's rating, or streak mode's target; None: the person's own
+        rating) that he has not tried (an account) nor seen (``exclude``)."""
+        if near is None:
+            near = (await self.rating(who)).rating
         account = who.id if who is not None and not who.guest else None
-        rows = await self.store.near(mine.rating, account, exclude[-500:])
+        rows = await self.store.near(near, account, exclude[-500:])
         if not rows:
             raise ServiceError("not-found", "no puzzle left to solve: all were tried, or none was made yet")
         return self.rng.choice(rows[:3])

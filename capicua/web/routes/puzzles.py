@@ -120,20 +120,22 @@ Exclude = Annotated[
     str | None,
     Query(pattern=r"^[0-9]{1,10}(,[0-9]{1,10}){0,499}$", description="puzzles seen this session, comma-separated ids"),
 ]
-GuestRating = Annotated[float | None, Query(gt=0, lt=4000, description="a guest's puzzle rating (his page's)")]
+NearRating = Annotated[
+    float | None, Query(gt=0, lt=4000, description="choose near this rating: a guest's own, or streak mode's target")
+]
 
 
 @routes.get("/api/puzzles/next", responses=refusals(404))
 async def next_puzzle(
-    platform: PlatformDep, who: Caller, exclude: Exclude = None, rating: GuestRating = None
+    platform: PlatformDep, who: Caller, exclude: Exclude = None, rating: NearRating = None
 ) -> PuzzleOut:
-    """A puzzle rated near the caller's puzzle rating that he has not tried (an account) nor seen this session
-    (``exclude``). A guest sends his rating (``rating``); 404 when none is left."""
-    guest = None if rating is None else Glicko(rating, 350.0, 0.06)
+    """A puzzle rated near ``rating`` (a guest's own, which his page keeps, or streak mode's target), else near
+    the caller's puzzle rating, that he has not tried (an account) nor seen this session (``exclude``); 404
+    when none is left."""
     ids = [int(x) for x in exclude.split(",")] if exclude else []
-    row = await platform.puzzles.next(who, guest, ids)
-    mine = await platform.puzzles.rating(who, guest)
-    return _out(row, _you(mine, _guest(who)))
+    row = await platform.puzzles.next(who, rating, ids)
+    guest = Glicko(rating, 350.0, 0.06) if rating is not None and _guest(who) else None
+    return _out(row, _you(await platform.puzzles.rating(who, guest), _guest(who)))
 
 
 @routes.get("/api/puzzles/daily", responses=refusals(404))

@@ -1,7 +1,7 @@
 // capicua browser client: lobby, tables and play over one websocket. No build step, no CDN.
 // This module starts the client and routes the address (#/, #/table/ID, #/profile/ID, #/replay/ID[/STEP]
 // where ID is a record or an uploaded one's key, #/ratings[/GAME], #/analyse, the tournaments' addresses,
-// #/admin for moderators) to a view.
+// #/admin for moderators, #/puzzles[/daily|/streak|/ID]) to a view.
 import { ensureGuest } from "./api.js";
 import { el, setStatus, showError } from "./dom.js";
 import { loadGames } from "./games.js";
@@ -12,6 +12,7 @@ import { unlockOnGesture } from "./sounds.js";
 import { renderAdmin } from "./views/admin.js";
 import { renderLobby } from "./views/lobby.js";
 import { renderProfile } from "./views/profile.js";
+import { renderPuzzles } from "./views/puzzles.js";
 import { renderRatings } from "./views/ratings.js";
 import { renderReplay } from "./views/replay.js";
 import { onFrame, openTable } from "./views/table.js";
@@ -28,11 +29,13 @@ async function route(again = true) {
     const replay = hash.match(/^#\/replay\/(\d+|u[0-9a-f]{64})(?:\/(\d+))?/); // a match played here, or an uploaded record
     const ratings = hash.match(/^#\/ratings(?:\/([\w-]+))?/);
     const tournaments = tournamentRoute(hash); // #/tournaments, #/tournament/ID…, #/referee/TABLE
+    const puzzles = hash.match(/^#\/puzzles(?:\/(daily|streak|\d+))?$/); // #/puzzles, #/puzzles/daily|streak|ID
     if (table) await openTable(table[1]);
     else if (profile) await renderProfile(decodeURIComponent(profile[1]));
     else if (replay) await renderReplay(replay[1], replay[2] ? Number(replay[2]) : null);
     else if (ratings) await renderRatings(ratings[1] || null);
     else if (tournaments) await tournaments();
+    else if (puzzles) await renderPuzzles(/^\d+$/.test(puzzles[1] || "") ? "id" : puzzles[1] || "next", puzzles[1]);
     else if (hash === "#/analyse") renderUpload();
     else if (hash === "#/admin") await renderAdmin();
     else await renderLobby();

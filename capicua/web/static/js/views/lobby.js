@@ -13,6 +13,7 @@ import { levelAbout, levelName, scoreLine } from "../names.js";
 import { page } from "../page.js";
 import { gameTitle, nameWithRating } from "../ratings.js";
 import { unfollow } from "../socket.js";
+import { dailyPuzzleCard } from "./puzzles.js";
 import { ratedBox } from "./quickplay.js";
 import { leadersBox } from "./ratings.js";
 import { tournamentsBox } from "./tournaments.js";
@@ -37,7 +38,7 @@ export async function renderLobby() {
         el("div", { class: "box-head" }, el("h1", {}, t("lobby")),
           el("button", { type: "button", class: "to-create", id: "to-create", onclick: toForm }, t("create"))),
         list)),
-    el("aside", { class: "lobby-side" }, createForm(allGames(), bots), leaders, tournamentsBox())));
+    el("aside", { class: "lobby-side" }, createForm(allGames(), bots), leaders, dailyPuzzleCard(), tournamentsBox())));
   const main = $("main.lobby");
   const refresh = async () => {
     const tables = await api("/api/tables");
