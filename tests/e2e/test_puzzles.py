@@ -1,16 +1,17 @@
-"""Puzzles in the browser (#/puzzles, docs/puzzles.md): a puzzle is solved with a galo call on a desktop and
-missed on a phone; the page never holds a tile another seat had not played (checked against the record, on the
-whole DOM); the lobby shows the daily puzzle. Screenshots at both sizes."""
+"""Puzzles in the browser (#/puzzles, docs/puzzles.md): a puzzle is solved with a galo call on a desktop, missed
+on a phone, and a streak counts a right one; the page never holds a tile another seat had not played (checked
+against the record, on the whole DOM); the lobby shows the daily puzzle. Screenshots at both sizes."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from capicua.bots.puzzles import Criteria, Found, puzzles_of_record
+from capicua.bots import analysis
+from capicua.bots.puzzles import Criteria, Found, judge
 from capicua.rules.record import Record
 from capicua.service.puzzles import PUZZLE_START
 from capicua.service.store import Store, default_url
@@ -26,13 +27,11 @@ from tests.web.test_puzzles_api import hidden_at
 
 @pytest.fixture(scope="module")
 def puzzled(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[int, tuple[Record, Found]]]]:
-    """A server whose store holds the puzzles of a planted blunder's record (a galo thrown away): the URL, and each
-    puzzle's id with its record and where it was found."""
+    """A server whose store holds two puzzles: a planted blunder's (a galo thrown away) and the first of a two-player
+    match; the URL, and each puzzle's id with its record and where it was found."""
     record, hand, action = _galo_thrown_away()
-    small = Criteria(worlds=24, screen=12)
-    found = [(record, f) for f in puzzles_of_record(record, small)]
     two = greedy_record("individual", 2, 3)  # and a two-player game's, for the phone
-    found += [(two, f) for f in puzzles_of_record(two, small)][:2]
+    found = first_puzzle(record, lambda p: (p.hand, p.action) == (hand, action)) + first_puzzle(two, lambda p: True)
     data = tmp_path_factory.mktemp("e2e-puzzles")
     ids: dict[int, tuple[Record, Found]] = {}
 
@@ -40,8 +39,7 @@ def puzzled(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dic
         store = Store(default_url(data))
         await store.open()
         try:
-            # the planted one first: the daily puzzle and the desktop's
-            for rec, f in sorted(found, key=lambda x: (x[0] is not record, (x[1].hand, x[1].action) != (hand, action))):
+            for rec, f in found:  # the planted one first: the desktop's
                 new = NewPuzzle(
                     f"s7:{rec.variant}:{f.decision}",
                     rec.variant,
@@ -68,6 +66,15 @@ def puzzled(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dic
     proc.wait(10)
 
 
+def first_puzzle(record: Record, where: Callable[[Any], bool]) -> list[tuple[Record, Found]]:
+    """The first decision of ``record`` that ``where`` picks and that is a puzzle (judged as ``capicua puzzles
+    make`` does, with fewer worlds), found as ``puzzles_of_record`` finds it."""
+    for i, pos in enumerate(analysis._positions(record)[0]):
+        if where(pos) and (p := judge(pos.view, pos.moves, Criteria(worlds=24, screen=12))) is not None:
+            return [(record, Found(i, pos.hand, pos.action, pos.step, p))]
+    raise AssertionError("no puzzle")
+
+
 def no_hidden_tile(page: Any, ids: dict[int, tuple[Record, Found]]) -> None:
     """No tile of another seat's hand that was not played yet is anywhere in the page's DOM; the seat's own are."""
     pid = int(page.get_attribute("#puzzle", "data-puzzle"))
@@ -90,14 +97,7 @@ def test_a_puzzle_is_solved_and_shows_no_hidden_tile(browser: Any, puzzled: Any,
     desk.wait_for_selector(".felt .board-svg .board-tile")
     no_hidden_tile(desk, ids)
     desk.screenshot(path=shots / "puzzle-desktop.png", animations="disabled")
-    # The galo call, then the tile (and its end, where it fits more than one).
-    desk.click("#pz-galo")
-    tile_text = answer.split(" ")[0]
-    low, high = sorted(int(x) for x in tile_text.split("-"))
-    desk.click(f".mytiles button.tile[data-tile='{high}-{low}']")
-    end_button = desk.query_selector(f".pz-ends button[data-move='{answer.removesuffix(' galo')}']")
-    if end_button is not None:
-        end_button.click()
+    solve(desk, answer)  # the galo call, then the tile (and its end, where it fits more than one)
     desk.wait_for_selector("#pz-verdict.pz-right")
     assert "Era galo certo" in desk.inner_text(".pz-why")
     rows = desk.query_selector_all("table.pz-moves tbody tr")
@@ -120,14 +120,27 @@ def test_a_puzzle_is_solved_and_shows_no_hidden_tile(browser: Any, puzzled: Any,
     phone.screenshot(path=shots / "puzzle-phone.png", animations="disabled")
     _, g = ids[max(ids)]
     wrong = next(m.move for m in g.puzzle.moves if m.move not in g.puzzle.answers and not m.move.endswith(" galo"))
-    w_tile = wrong.split(" ")[0]
-    low, high = sorted(int(x) for x in w_tile.split("-"))
-    phone.click(f".mytiles button.tile[data-tile='{high}-{low}']")
-    end_button = phone.query_selector(f".pz-ends button[data-move='{wrong}']")
-    if end_button is not None:
-        end_button.click()
+    solve(phone, wrong)
     phone.wait_for_selector("#pz-verdict.pz-wrong")
     assert "La mejor era" in phone.inner_text(".pz-result")
     no_hidden_tile(phone, ids)
     phone.screenshot(path=shots / "puzzle-phone-missed.png", animations="disabled")
+    # Streak mode: the one puzzle this session has not seen; solved, the streak counts it.
+    phone.goto(f"{url}/#/puzzles/streak")
+    phone.wait_for_selector(f"#puzzle[data-puzzle='{first}'] .pz-streak:has-text('Racha: 0')")
+    solve(phone, answer)
+    phone.wait_for_selector("#pz-verdict.pz-right")
+    assert "Racha: 1" in (phone.text_content(".pz-streak") or "")
     assert not desk.errors and not phone.errors
+
+
+def solve(page: Any, move: str) -> None:
+    """Play ``move`` as a person does: galo armed first, the tile, then its end where it fits more than one."""
+    if move.endswith(" galo"):
+        page.click("#pz-galo")
+        move = move.removesuffix(" galo")
+    low, high = sorted(int(x) for x in move.split(" ")[0].split("-"))
+    page.click(f".mytiles button.tile[data-tile='{high}-{low}']")
+    end_button = page.query_selector(f".pz-ends button[data-move='{move}']")
+    if end_button is not None:
+        end_button.click()

@@ -238,7 +238,8 @@ function drawPuzzle(puzzle, mode) {
       streakOver !== null ? el("p", { class: "pz-streak-over" }, el("strong", {}, fill(t("pz_streak_over"), { n: streakOver }))) : null,
       table,
       el("p", { class: "pz-note" }, answer.method === "exact" ? t("pz_exact") : fill(t("pz_worlds"), { n: answer.worlds })),
-      el("p", { class: "pz-themes" }, `${t("pz_themes")}: `, answer.themes.map((x) => el("span", { class: "pz-theme" }, t(`pz_theme_${x}`)))),
+      answer.themes.length ? el("p", { class: "pz-themes" }, `${t("pz_themes")}: `,
+        answer.themes.map((x) => el("span", { class: "pz-theme" }, t(`pz_theme_${x}`)))) : null,
       el("p", { class: "pz-you" }, fill(t("pz_your_rating"), { n: Math.round(answer.you.rating) }), change),
       source,
       el("div", { class: "actions" }, next)].filter(Boolean));
