@@ -114,8 +114,14 @@ class Puzzles:
     async def daily(self, today: dt.date | None = None) -> PuzzleRow:
         """The day's puzzle (the same for everybody all day)."""
         today = today or self.today()
-        count = await self.store.count()
-        row = await self.store.nth(day_index(today, count)) if count else None
+        # Among the puzzles kept before the day began (UTC), so that puzzles made during the day do not change
+        # it; all of them on the first day there are any.
+        before: dt.datetime | None = dt.datetime.combine(today, dt.time(0), tzinfo=dt.UTC)
+        count = await self.store.count(before)
+        if not count:
+            before = None
+            count = await self.store.count()
+        row = await self.store.nth(day_index(today, count), before) if count else None
         if row is None:
             raise ServiceError("not-found", "no puzzle was made yet (capicua puzzles make)")
         return row

@@ -48,9 +48,9 @@ class PuzzleStore(Protocol):
         self, rating: float, player_id: str | None, exclude: Sequence[int], pool: int = 8
     ) -> list[PuzzleRow]: ...
 
-    async def count(self) -> int: ...
+    async def count(self, before: dt.datetime | None = None) -> int: ...
 
-    async def nth(self, index: int) -> PuzzleRow | None: ...
+    async def nth(self, index: int, before: dt.datetime | None = None) -> PuzzleRow | None: ...
 
     async def rating_of(self, player_id: str) -> PuzzleRatingRow | None: ...
 
@@ -120,14 +120,21 @@ class SqlPuzzleStore:
         async with self.db.sessions() as session:
             return list((await session.scalars(query)).all())
 
-    async def count(self) -> int:
+    async def count(self, before: dt.datetime | None = None) -> int:
+        """How many puzzles are kept (``before``: kept before that moment)."""
+        query = select(func.count()).select_from(PuzzleRow)
+        if before is not None:
+            query = query.where(PuzzleRow.created_at < before)
         async with self.db.sessions() as session:
-            return int(await session.scalar(select(func.count()).select_from(PuzzleRow)) or 0)
+            return int(await session.scalar(query) or 0)
 
-    async def nth(self, index: int) -> PuzzleRow | None:
-        """The puzzle at ``index`` in the order they were kept."""
+    async def nth(self, index: int, before: dt.datetime | None = None) -> PuzzleRow | None:
+        """The puzzle at ``index`` in the order they were kept (``before``: among those kept before that moment)."""
+        query = select(PuzzleRow)
+        if before is not None:
+            query = query.where(PuzzleRow.created_at < before)
         async with self.db.sessions() as session:
-            return await session.scalar(select(PuzzleRow).order_by(PuzzleRow.id).offset(index).limit(1))
+            return await session.scalar(query.order_by(PuzzleRow.id).offset(index).limit(1))
 
     async def rating_of(self, player_id: str) -> PuzzleRatingRow | None:
         async with self.db.sessions() as session:
