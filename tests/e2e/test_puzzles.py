@@ -109,7 +109,7 @@ def test_a_puzzle_is_solved_and_shows_no_hidden_tile(browser: Any, puzzled: Any,
     desk.goto(f"{url}/#/")
     desk.wait_for_selector("#daily-puzzle:not([hidden]) .pz-mini svg")
     assert "Desafio do dia" in desk.inner_text("#daily-puzzle")
-    desk.locator("#daily-puzzle").screenshot(path=shots / "lobby-daily-card.png", animations="disabled")
+    desk.screenshot(path=shots / "lobby-desktop.png", animations="disabled")
 
     # A phone, in Spanish: the next puzzle, missed on purpose; the answer and its reason shown.
     phone = new_page(browser, lang="es", **PHONE)

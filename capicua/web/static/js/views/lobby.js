@@ -38,7 +38,7 @@ export async function renderLobby() {
         el("div", { class: "box-head" }, el("h1", {}, t("lobby")),
           el("button", { type: "button", class: "to-create", id: "to-create", onclick: toForm }, t("create"))),
         list)),
-    el("aside", { class: "lobby-side" }, createForm(allGames(), bots), leaders, dailyPuzzleCard(), tournamentsBox())));
+    el("aside", { class: "lobby-side" }, createForm(allGames(), bots), dailyPuzzleCard(), leaders, tournamentsBox())));
   const main = $("main.lobby");
   const refresh = async () => {
     const tables = await api("/api/tables");
