@@ -128,6 +128,8 @@ def test_a_puzzle_is_solved_and_shows_no_hidden_tile(browser: Any, puzzled: Any,
     # Streak mode: the one puzzle this session has not seen; solved, the streak counts it.
     phone.goto(f"{url}/#/puzzles/streak")
     phone.wait_for_selector(f"#puzzle[data-puzzle='{first}'] .pz-streak:has-text('Racha: 0')")
+    phone.wait_for_selector(".felt .board-svg .board-tile")
+    phone.screenshot(path=shots / "puzzle-phone-streak.png", animations="disabled")
     solve(phone, answer)
     phone.wait_for_selector("#pz-verdict.pz-right")
     assert "Racha: 1" in (phone.text_content(".pz-streak") or "")
