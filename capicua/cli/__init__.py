@@ -3,14 +3,15 @@
 ``replay`` (check and show a game record), ``record random`` (random match records),
 ``serve`` (the platform), ``play`` (a match in the terminal against bots) and ``arena``
 (bots against bots, in duplicate), ``analyse`` (every decision of a record weighed), ``bot run``
-(a bot account played over the bot API), ``admin`` (the moderators and their log).
+(a bot account played over the bot API), ``admin`` (the moderators and their log),
+``puzzles make`` (puzzles from real hands).
 """
 
 from __future__ import annotations
 
 import typer
 
-from capicua.cli import admin, analyse, arena, bot, play, record, replay, serve
+from capicua.cli import admin, analyse, arena, bot, play, puzzles, record, replay, serve
 
 __all__ = ["app", "main"]
 
@@ -27,6 +28,7 @@ app.command("arena")(arena.arena_command)
 app.command("play")(play.play_command)
 app.add_typer(bot.app, name="bot")
 app.add_typer(admin.app, name="admin")
+app.add_typer(puzzles.app, name="puzzles")
 
 
 def main() -> None:

@@ -21,6 +21,7 @@ from capicua.service.lessons import Lessons
 from capicua.service.limits import Limits, MemoryLimitStore, RedisLimitStore
 from capicua.service.nodes import LEASE_SECONDS, NodeLease
 from capicua.service.presence import Presence
+from capicua.service.puzzles import Puzzles
 from capicua.service.quickplay import QuickPlay
 from capicua.service.ratings.service import TIMEZONE, Ratings
 from capicua.service.records import Records
@@ -111,6 +112,8 @@ class Platform:
         if analysis_workers is None:
             analysis_workers = 0 if self.tables.config.bot_workers == 0 else 1
         self.analyses = Analyses(store.analyses, store.records, self.tables.spawn, analysis_workers)
+        #: Puzzles from real hands (docs/puzzles.md): the daily one changes at midnight in the platform's zone.
+        self.puzzles = Puzzles(store.puzzles, today=lambda: self.ratings.clock().astimezone(self.ratings.tz).date())
 
     async def open(self) -> None:
         """Open the database (migrations included), close the weeks that ended while the platform was down

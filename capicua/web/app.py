@@ -31,6 +31,7 @@ from capicua.web.routes import (
     health,
     identity,
     lessons,
+    puzzles,
     quickplay,
     ratings,
     records,
@@ -41,7 +42,8 @@ from capicua.web.routes import (
 
 #: The routers, each a module of ``routes/`` with its ``routes``, in the order they are included.
 ROUTERS = (
-    identity, tables, quickplay, lessons, records, analysis, ratings, tournaments, botapi, admin, variants, health,
+    identity, tables, quickplay, lessons, records, analysis, puzzles, ratings, tournaments, botapi, admin, variants,
+    health,
 )  # fmt: skip
 
 __all__ = ["create_app"]

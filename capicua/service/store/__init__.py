@@ -2,10 +2,10 @@
 ``records`` (finished matches), ``accounts``, ``ratings`` (ratings, rating changes, medals) and
 ``tournaments`` (Swiss tournaments: teams, boards, referees), ``tokens`` (the bot API's tokens),
 ``invitations`` (the bot API's invitations), ``analyses`` (hand reviews of records), ``quickplay``
-(the rated quick-play queue's tickets), ``conduct`` (abandonments, moderation) and ``nodes`` (the server
-processes sharing the database); one database under them (SQLAlchemy 2: SQLite by default, PostgreSQL by
-URL), its schema created and upgraded by Alembic migrations (``capicua/service/migrations``) when the store
-opens.
+(the rated quick-play queue's tickets), ``conduct`` (abandonments, moderation), ``nodes`` (the server
+processes sharing the database) and ``puzzles`` (puzzles from real hands, their ratings and tries); one
+database under them (SQLAlchemy 2: SQLite by default, PostgreSQL by URL), its schema created and upgraded by
+Alembic migrations (``capicua/service/migrations``) when the store opens.
 
 >>> store = Store("sqlite+aiosqlite:///:memory:")
 >>> type(store.events).__name__, type(store.records).__name__, type(store.accounts).__name__
@@ -25,6 +25,7 @@ from capicua.service.store.database import Database, StoreError, default_url
 from capicua.service.store.events import EventStore, LeaseLost, SqlEventStore, StoredEvent
 from capicua.service.store.invitations import InvitationStore, SqlInvitationStore
 from capicua.service.store.nodes import NodeStore, SqlNodeStore
+from capicua.service.store.puzzles import PuzzleStore, SqlPuzzleStore
 from capicua.service.store.quickplay import QuickPlayStore, SqlQuickPlayStore
 from capicua.service.store.ratings import RatingStore, SqlRatingStore
 from capicua.service.store.records import RecordStore, SqlRecordStore
@@ -55,6 +56,7 @@ __all__ = [
     "LeaseLost",
     "MedalRow",
     "NodeStore",
+    "PuzzleStore",
     "QuickPlayStore",
     "RatingChangeRow",
     "RatingRow",
@@ -74,7 +76,8 @@ __all__ = [
 
 class Store:
     """The platform's stores on one database: ``events``, ``records``, ``accounts``, ``ratings``,
-    ``tournaments``, ``tokens``, ``invitations``, ``analyses``, ``quickplay``, ``conduct``, ``nodes``."""
+    ``tournaments``, ``tokens``, ``invitations``, ``analyses``, ``quickplay``, ``conduct``, ``nodes``,
+    ``puzzles``."""
 
     def __init__(self, url: str) -> None:
         self.db = Database(url)
@@ -89,6 +92,7 @@ class Store:
         self.quickplay: QuickPlayStore = SqlQuickPlayStore(self.db)
         self.conduct: ConductStore = SqlConductStore(self.db)
         self.nodes: NodeStore = SqlNodeStore(self.db)
+        self.puzzles: PuzzleStore = SqlPuzzleStore(self.db)
 
     @property
     def url(self) -> str:

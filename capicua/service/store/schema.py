@@ -19,6 +19,9 @@ __all__ = [
     "MedalRow",
     "NodeRow",
     "PairingRow",
+    "PuzzleAttemptRow",
+    "PuzzleRatingRow",
+    "PuzzleRow",
     "QuickPlayTicketRow",
     "RatingChangeRow",
     "RatingRow",
@@ -430,3 +433,57 @@ class TournamentRefereeRow(Base):
     tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id"), primary_key=True)
     player_id: Mapped[str] = mapped_column(String(64), primary_key=True)
     boards: Mapped[list[Any]] = mapped_column(JSON, default=list)
+
+
+class PuzzleRow(Base):
+    """A puzzle (capicua.bots.puzzles): a decision of a real hand where one move is clearly best, with its
+    source (a stored record and the decision's index in its review, or an expert self-play match's seed) and its
+    Glicko-2 rating (the solves are games between person and puzzle: docs/puzzles.md)."""
+
+    __tablename__ = "puzzles"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    #: Where it comes from, unique: ``r<record id>:<decision>`` or ``s<seed>:<variant>:<decision>``.
+    key: Mapped[str] = mapped_column(String(64), unique=True)
+    variant: Mapped[str] = mapped_column(String(16))
+    source: Mapped[str] = mapped_column(String(16))  # "record" or "self-play"
+    record_id: Mapped[int | None] = mapped_column(ForeignKey("records.id"), nullable=True, index=True)
+    seed: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    decision: Mapped[int] = mapped_column(Integer)  # 0-based, in the order of the record's review
+    hand: Mapped[int] = mapped_column(Integer)
+    action: Mapped[int] = mapped_column(Integer)
+    themes: Mapped[list[Any]] = mapped_column(JSON)
+    #: The puzzle itself (capicua.bots.puzzles.Puzzle.to_json): the seat's view, answers, each move's points.
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    rating: Mapped[float] = mapped_column(Float, index=True)
+    rd: Mapped[float] = mapped_column(Float)
+    vol: Mapped[float] = mapped_column(Float)
+    plays: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=now)
+
+
+class PuzzleRatingRow(Base):
+    """A person's puzzle rating (Glicko-2), apart from his match ratings. Guests have none: theirs is kept by
+    their page for the session."""
+
+    __tablename__ = "puzzle_ratings"
+
+    player_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    rating: Mapped[float] = mapped_column(Float)
+    rd: Mapped[float] = mapped_column(Float)
+    vol: Mapped[float] = mapped_column(Float)
+    plays: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=now)
+
+
+class PuzzleAttemptRow(Base):
+    """A person's first try at a puzzle: the move, whether it was right, and both ratings' change."""
+
+    __tablename__ = "puzzle_attempts"
+
+    player_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    puzzle_id: Mapped[int] = mapped_column(ForeignKey("puzzles.id"), primary_key=True)
+    move: Mapped[str] = mapped_column(String(24))
+    won: Mapped[bool] = mapped_column(Boolean)
+    change: Mapped[float] = mapped_column(Float)
+    at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=now, index=True)

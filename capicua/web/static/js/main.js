@@ -1,7 +1,8 @@
 // capicua browser client: lobby, tables and play over one websocket. No build step, no CDN.
 // This module starts the client and routes the address (#/, #/table/ID, #/profile/ID, #/replay/ID[/STEP]
 // where ID is a record or an uploaded one's key, #/ratings[/GAME], #/analyse, #/lesson/GAME (a guided hand), the
-// tournaments' addresses, #/admin for moderators, #/rules[/GAME[/SECTION]] for how to play) to a view.
+// tournaments' addresses, #/admin for moderators, #/rules[/GAME[/SECTION]] for how to play,
+// #/puzzles[/daily|/streak|/ID]) to a view.
 import { ensureGuest } from "./api.js";
 import { detailsOf, el, errorParts, setStatus, showError } from "./dom.js";
 import { allGames, loadGames } from "./games.js";
@@ -13,6 +14,7 @@ import { renderAdmin } from "./views/admin.js";
 import { startLesson } from "./views/lesson.js";
 import { renderLobby } from "./views/lobby.js";
 import { renderProfile } from "./views/profile.js";
+import { renderPuzzles } from "./views/puzzles.js";
 import { renderRatings } from "./views/ratings.js";
 import { renderReplay } from "./views/replay.js";
 import { renderRules } from "./views/rules.js";
@@ -32,6 +34,7 @@ async function route(again = true) {
     const rules = hash.match(/^#\/rules(?:\/([\w-]+))?(?:\/([\w-]+))?/); // how to play a game, at a rule
     const tournaments = tournamentRoute(hash); // #/tournaments, #/tournament/ID…, #/referee/TABLE
     const lesson = hash.match(/^#\/lesson\/([\w-]+)/); // a guided hand of a game: its table, made now
+    const puzzles = hash.match(/^#\/puzzles(?:\/(daily|streak|\d+))?$/); // #/puzzles, #/puzzles/daily|streak|ID
     if (table) await openTable(table[1]);
     else if (lesson) await startLesson(lesson[1], { replace: true });
     else if (profile) await renderProfile(decodeURIComponent(profile[1]));
@@ -39,6 +42,7 @@ async function route(again = true) {
     else if (ratings) await renderRatings(ratings[1] || null);
     else if (rules) await renderRules(rules[1] || allGames()[0]?.name || "amazonense", rules[2] || null);
     else if (tournaments) await tournaments();
+    else if (puzzles) await renderPuzzles(/^\d+$/.test(puzzles[1] || "") ? "id" : puzzles[1] || "next", puzzles[1]);
     else if (hash === "#/analyse") renderUpload();
     else if (hash === "#/admin") await renderAdmin();
     else await renderLobby();

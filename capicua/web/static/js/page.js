@@ -53,6 +53,7 @@ function header() {
         el("a", { href: "#/tournaments", id: "menu-tournaments" }, mark("bracket"), t("tour_tournaments")),
         el("a", { href: "#/analyse", id: "menu-analyse" }, icon("chart"), t("an_upload_link")),
         el("a", { href: "#/rules", id: "menu-rules" }, icon("help"), t("how_to_play")),
+        el("a", { href: "#/puzzles", id: "menu-puzzles" }, icon("trophy"), t("pz_title")),
         me?.admin ? el("a", { href: "#/admin", id: "menu-admin" }, icon("user"), t("mod_link")) : null,
         el("a", { href: "#/" }, t("lobby")))));
   const ratings = el("a", { href: "#/ratings", id: "ratings-link", class: "icon-button header-link", title: t("ratings"), "aria-label": t("ratings") },

@@ -15,6 +15,7 @@ import { gameTitle, nameWithRating } from "../ratings.js";
 import { unfollow } from "../socket.js";
 import { lessonGames, offerLesson, quickGame, startLesson } from "./lesson.js";
 import { startTicker, tick } from "./table/clock.js";
+import { dailyPuzzleCard } from "./puzzles.js";
 import { ratedBox } from "./quickplay.js";
 import { leadersBox } from "./ratings.js";
 import { howToPlayLinks } from "./rules.js";
@@ -42,7 +43,7 @@ export async function renderLobby() {
         el("div", { class: "box-head" }, el("h1", {}, t("lobby")), online,
           el("button", { type: "button", class: "to-create", id: "to-create", onclick: toForm }, t("create"))),
         list)),
-    el("aside", { class: "lobby-side" }, createForm(allGames(), bots), leaders, tournamentsBox())));
+    el("aside", { class: "lobby-side" }, createForm(allGames(), bots), dailyPuzzleCard(), leaders, tournamentsBox())));
   const main = $("main.lobby");
   const refresh = async () => {
     const tables = await api("/api/tables");
