@@ -6,7 +6,7 @@
 // mistake ends it), #/puzzles/ID. A guest's puzzle rating lives in this tab's sessionStorage: the session only.
 import { actionBody, parseAction } from "../actions.js";
 import { api } from "../api.js";
-import { leadIndex, renderBoard } from "../board.js";
+import { renderBoard } from "../board.js";
 import { $, el, showError } from "../dom.js";
 import { gameNamed } from "../games.js";
 import { icon } from "../icons.js";
@@ -155,9 +155,8 @@ function drawPuzzle(puzzle, mode) {
   const drawBoard = () => {
     const box = $(".board", felt);
     if (!box) return;
-    const lead = view.layout.shape === "line" ? leadIndex(view.history, view.layout.line.length) : 0;
     box.replaceChildren(renderBoard(view.layout, box.clientWidth || 320, box.clientHeight || 240,
-      { lead, last: lastPlay(view.history), targets: targets() }));
+      { last: lastPlay(view.history), targets: targets() }));
   };
 
   const drawTiles = () => {
@@ -265,8 +264,7 @@ export function dailyPuzzleCard() {
       el("a", { class: "button primary", href: "#/puzzles/daily" }, t("pz_solve")));
     box.hidden = false;
     const v = p.position;
-    const lead = v.layout.shape === "line" ? leadIndex(v.history, v.layout.line.length) : 0;
-    board.append(renderBoard(v.layout, 280, 140, { lead, last: lastPlay(v.history) }));
+    board.append(renderBoard(v.layout, 280, 140, { last: lastPlay(v.history) }));
   }).catch(() => {});
   return box;
 }
