@@ -82,7 +82,8 @@ class Weights:
     pips: float = 0.3
     #: per point of the expected result of a table the play locks for certain (tranca A8, tranque B4/C4)
     tranca: float = 0.8
-    #: against each double left in hand whose number has no other tile off the table (it cannot be played)
+    #: against each double left in hand that no end takes and whose number has no other tile off the table
+    #: (it can no longer be played)
     dead_doubles: float = 4.0
 
     @classmethod
@@ -217,13 +218,13 @@ class _Context:
         self.chance = chance
         #: per seat, the tiles he may hold (a chance above 0)
         self.may_hold = [sum(1 << t for t in range(28) if chance[s][t]) for s in range(n)]
-        # the numbers each other seat cannot hold (known voids), and those only we can
+        # tiles not on the table, and those some other seat may hold (or the boneyard)
         self.off_table = ~view.on_table & ((1 << 28) - 1)
         others = unseen
         for s in range(n):
             if s != seat:
                 others |= k.held[s]
-        self.others = others  # tiles some other seat may hold (or the boneyard)
+        self.others = others
 
 
 def features(view: SeatView, move: Move, c: _Context | None = None) -> Features:
@@ -258,8 +259,8 @@ def features(view: SeatView, move: Move, c: _Context | None = None) -> Features:
             f.own_end += 1
         f.control += (mine & number).bit_count()
     f.flex = float((mine & fit).bit_count())
-    # doubles left whose number has no other tile off the table but the double itself
-    doubles = mine & DOUBLE_MASK
+    # doubles left that no open end takes and whose number has no other tile off the table: dead
+    doubles = mine & DOUBLE_MASK & ~fit
     off = c.off_table & ~(1 << tile)
     while doubles:
         low = doubles & -doubles
