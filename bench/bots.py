@@ -1,18 +1,25 @@
-"""Bot strength: the expert against the baselines of issue 14 (``scorer``, ``pimc:24``, ``greedy``), side by side.
+"""Bot strength: the expert against the baselines (``heuristic``, ``pimc:24``, ``greedy``), side by side; the ladder.
 
     python bench/bots.py [--matches 400] [--budget 50] [--jobs 1] [--rows NAME ...] [--out FILE]
+    python bench/bots.py --ladder [--matches 600] [--minutes 30]
     pip install -e '.[bench]'        # abw333's dominoes, for the optional ``abw333`` row
 
 Rows (``--rows`` picks some; the default is every row but the optional ones):
 
-- ``amazonense-scorer``: ``expert:BUDGET`` against ``scorer`` in Dominó Amazonense (goal ≥ 80 %);
+- ``amazonense-heuristic``: ``expert:BUDGET`` against ``heuristic`` in Dominó Amazonense (issue 23: ≥ 85 %);
 - ``dominousa-pimc``, ``amazonense-pimc``, ``individual-pimc``: against ``pimc:24`` in Dominousa, Amazonense
   and 2-player individual play (goal ≥ 60 % each);
 - ``amazonense-greedy``: against ``greedy`` in Amazonense (goal ≥ 85 %);
-- ``scorer-greedy``: ``scorer`` against ``greedy`` in Amazonense, the baseline check (issue 14 says about 70 %);
-- optional: ``dominousa-greedy``, ``individual-greedy`` (the expert against greedy in the line games) and
+- ``heuristic-greedy``: ``heuristic`` against ``greedy`` in Amazonense, the baseline check (issue 23: ≥ 65 %);
+- optional: ``amazonense-scorer`` and ``scorer-greedy`` (issue 14's baseline, ``scorer``, which ``heuristic``
+  replaced), ``dominousa-greedy``, ``individual-greedy`` (the expert against greedy in the line games),
+  ``heuristic-greedy-dominousa``, ``heuristic-greedy-individual`` (the heuristic in the line games) and
   ``abw333`` (against abw333's ``probabilistic_alphabeta`` in abw333's own ``Series`` to 200, through
-  ``bench/abw333_adapter.py``).
+  ``bench/abw333_adapter.py``);
+- the ladder (``--ladder`` runs these four and nothing else): each level people pick against the one below
+  it in Amazonense, goal ≥ 60 % each: ``ladder-greedy`` (greedy over random), ``ladder-heuristic`` (heuristic
+  over greedy), ``ladder-pimc`` (``pimc:24`` over heuristic), ``ladder-expert`` (``expert:BUDGET`` over
+  ``pimc:24``).
 
 Every row plays ``--matches`` matches (rounded up to an even number) to each variant's target in duplicate:
 every seed's deals twice, the seats swapped (``capicua.bots.arena.duplicate_match``; abw333: our bot on team 0,
@@ -71,17 +78,28 @@ class Row:
 
 
 ROWS = (
-    Row("amazonense-scorer", "Amazonense", "{expert}", "scorer", "amazonense", None, 0.80),
+    Row("amazonense-heuristic", "Amazonense", "{expert}", "heuristic", "amazonense", None, 0.85),
     Row("dominousa-pimc", "Dominousa", "{expert}", "pimc:24", "dominousa", None, 0.60),
     Row("amazonense-pimc", "Amazonense", "{expert}", "pimc:24", "amazonense", None, 0.60),
     Row("individual-pimc", "Individual, 2 players", "{expert}", "pimc:24", "individual", 2, 0.60),
     Row("amazonense-greedy", "Amazonense", "{expert}", "greedy", "amazonense", None, 0.85),
-    Row("scorer-greedy", "Amazonense", "scorer", "greedy", "amazonense", None, None),
+    Row("heuristic-greedy", "Amazonense", "heuristic", "greedy", "amazonense", None, 0.65),
+    Row("amazonense-scorer", "Amazonense", "{expert}", "scorer", "amazonense", None, 0.80, optional=True),
+    Row("scorer-greedy", "Amazonense", "scorer", "greedy", "amazonense", None, None, optional=True),
     Row("dominousa-greedy", "Dominousa", "{expert}", "greedy", "dominousa", None, 0.85, optional=True),
     Row("individual-greedy", "Individual, 2 players", "{expert}", "greedy", "individual", 2, 0.70, optional=True),
+    Row("heuristic-greedy-dominousa", "Dominousa", "heuristic", "greedy", "dominousa", None, 0.50, optional=True),
+    Row("heuristic-greedy-individual", "Individual, 2 players", "heuristic", "greedy", "individual", 2, 0.50, True),
     Row("abw333", "abw333 Series to 200", "{expert}", "probabilistic_alphabeta", "abw333", None, 0.60, optional=True),
 )
-BY_NAME = {r.name: r for r in ROWS}
+#: The levels people pick (``capicua.bots.registry.LEVELS``), each against the one below, in Amazonense.
+LADDER = (
+    Row("ladder-greedy", "Amazonense", "greedy", "random", "amazonense", None, 0.60, optional=True),
+    Row("ladder-heuristic", "Amazonense", "heuristic", "greedy", "amazonense", None, 0.60, optional=True),
+    Row("ladder-pimc", "Amazonense", "pimc:24", "heuristic", "amazonense", None, 0.60, optional=True),
+    Row("ladder-expert", "Amazonense", "{expert}", "pimc:24", "amazonense", None, 0.60, optional=True),
+)
+BY_NAME = {r.name: r for r in (*ROWS, *LADDER)}
 
 
 @dataclass
@@ -224,6 +242,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--rows", nargs="+", choices=tuple(BY_NAME), help="these rows only (default: all but the optional)"
     )
+    parser.add_argument("--ladder", action="store_true", help="the ladder's rows: each level against the one below")
     parser.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
     parser.add_argument("--minutes", type=float, default=None, help="stop starting pairs after this long")
     parser.add_argument("--out", type=Path, default=None, help="rewrite this file with the table after every pair")
@@ -236,7 +255,12 @@ def main(argv: list[str] | None = None) -> None:
         parser.error("--jobs must be at least 1")
     pairs = (args.matches + 1) // 2
     expert = f"expert:{args.budget:g}"
-    rows = [BY_NAME[n] for n in args.rows] if args.rows else [r for r in ROWS if not r.optional]
+    if args.ladder and args.rows:
+        parser.error("--ladder runs the ladder's rows: leave --rows out")
+    if args.ladder:
+        rows = list(LADDER)
+    else:
+        rows = [BY_NAME[n] for n in args.rows] if args.rows else [r for r in ROWS if not r.optional]
     abw333 = (0, 0)
     if any(r.variant == "abw333" for r in rows):
         from abw333_adapter import SEARCH_SAMPLES, SEARCH_TILES

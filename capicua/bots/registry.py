@@ -5,11 +5,13 @@
 >>> make_bot("pimc:48").worlds
 48
 >>> [level.name for level in LEVELS]
-['random', 'greedy', 'scorer', 'pimc', 'expert']
+['random', 'greedy', 'heuristic', 'pimc', 'expert']
+>>> make_bot("scorer").name
+'scorer'
 >>> make_bot("grandmaster")
 Traceback (most recent call last):
 ...
-ValueError: unknown bot 'grandmaster' (one of random, greedy, scorer, pimc, expert, or pimc:WORLDS, expert:MS)
+ValueError: unknown bot 'grandmaster' (one of random, greedy, heuristic, pimc, expert, scorer, or pimc:N, expert:MS)
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from dataclasses import dataclass
 
 from capicua.bots.base import Bot
 from capicua.bots.expert import ExpertBot
+from capicua.bots.heuristic import HeuristicBot
 from capicua.bots.lessons import ScriptedBot, get
 from capicua.bots.pimc import PimcBot
 from capicua.bots.scorer import ScorerBot
@@ -65,7 +68,8 @@ def _no_argument(name: str, build: Callable[[int | None], Bot]) -> Callable[[str
     return make
 
 
-#: The levels, weakest first.
+#: The levels people pick, weakest first: the ladder ``bench/bots.py --ladder`` measures, each beating the one
+#: below (the client names them Iniciante, Fácil, Médio, Difícil, Mestre).
 LEVELS: tuple[Level, ...] = (
     Level("random", "plays any legal move", _no_argument("random", RandomBot)),
     Level(
@@ -74,9 +78,10 @@ LEVELS: tuple[Level, ...] = (
         _no_argument("greedy", lambda _: GreedyBot()),
     ),
     Level(
-        "scorer",
-        "one ply: the most points the move makes at once (table count, galo, pass), else its heaviest tile",
-        _no_argument("scorer", lambda _: ScorerBot()),
+        "heuristic",
+        "one ply: the points the move makes, less the reply it allows the next opponent; blocks with the "
+        "voids passes showed, keeps tiles that fit, plays doubles early",
+        _no_argument("heuristic", lambda _: HeuristicBot()),
     ),
     Level("pimc", "plain PIMC: 24 possible deals a move, greedy play-outs; pimc:N sets the count", _pimc),
     Level(
@@ -86,28 +91,37 @@ LEVELS: tuple[Level, ...] = (
         _expert,
     ),
 )
-_BY_NAME = {level.name: level for level in LEVELS}
-
-
-def level_names() -> tuple[str, ...]:
-    return tuple(_BY_NAME)
-
-
 def _lesson(arg: str, seed: int | None) -> Bot:
     return ScriptedBot(get(arg))
 
 
-#: Bots no player picks: a lesson's scripted bots (``lesson:<game>``), seated by the lesson's table itself.
-_UNLISTED = {"lesson": Level("lesson", "plays a guided hand's script (capicua.bots.lessons)", _lesson)}
+#: Bots players are not offered: ``scorer``, the one-ply baseline of issue 14 (the most points a move makes at
+#: once), which ``heuristic`` replaced as the middle level and the bench and the command line still build; and
+#: a lesson's scripted bots (``lesson:<game>``), seated by the lesson's table itself.
+OTHERS: tuple[Level, ...] = (
+    Level(
+        "scorer",
+        "one ply: the most points the move makes at once (table count, galo, pass), else its heaviest tile",
+        _no_argument("scorer", lambda _: ScorerBot()),
+    ),
+    Level("lesson", "plays a guided hand's script (capicua.bots.lessons)", _lesson),
+)
+_BY_NAME = {level.name: level for level in (*LEVELS, *OTHERS)}
+
+
+def level_names() -> tuple[str, ...]:
+    """The levels people may pick (a table's bots)."""
+    return tuple(level.name for level in LEVELS)
 
 
 def make_bot(spec: str, seed: int | None = None) -> Bot:
-    """A bot from a spec: ``random``, ``greedy``, ``scorer``, ``pimc`` or ``pimc:WORLDS`` (worlds a move),
-    ``expert`` or ``expert:MS`` (time budget per move); ``lesson:GAME``, a guided hand's scripted bot."""
+    """A bot from a spec: ``random``, ``greedy``, ``heuristic``, ``scorer``, ``pimc`` or ``pimc:WORLDS``
+    (worlds a move), ``expert`` or ``expert:MS`` (time budget per move); ``lesson:GAME``, a guided hand's
+    scripted bot."""
     name, _, arg = spec.partition(":")
-    level = _BY_NAME.get(name) or _UNLISTED.get(name)
+    level = _BY_NAME.get(name)
     if level is None:
-        raise ValueError(f"unknown bot {spec!r} (one of {', '.join(_BY_NAME)}, or pimc:WORLDS, expert:MS)")
+        raise ValueError(f"unknown bot {spec!r} (one of {', '.join(_BY_NAME)}, or pimc:N, expert:MS)")
     return level.build(arg, seed)
 
 

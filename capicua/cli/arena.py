@@ -18,7 +18,10 @@ __all__ = ["arena_command"]
 
 def arena_command(
     a: Annotated[
-        str, typer.Argument(help="Bot A: random, greedy, scorer, pimc[:N] (N worlds) or expert[:MS] (ms a move).")
+        str,
+        typer.Argument(
+            help="Bot A: random, greedy, heuristic, scorer, pimc[:N] (N worlds) or expert[:MS] (ms a move)."
+        ),
     ],
     b: Annotated[str, typer.Argument(help="Bot B, the same way.")],
     variant: Annotated[str, typer.Option(help=VARIANT_HELP)] = "dominousa",

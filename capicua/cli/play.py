@@ -95,7 +95,7 @@ def play_command(
     variant: Annotated[str, typer.Option(help=VARIANT_HELP)] = "amazonense",
     players: Annotated[int | None, typer.Option(help="Individual: 2, 3 or 4 players.")] = None,
     bot: Annotated[
-        str, typer.Option(help="The bots' level: random, greedy, scorer, pimc[:N] or expert[:MS].")
+        str, typer.Option(help="The bots' level: random, greedy, heuristic, pimc[:N] or expert[:MS].")
     ] = "expert",
     seat: Annotated[int, typer.Option(help="Your seat (0 leads the turn order).")] = 0,
     target: Annotated[int | None, typer.Option(help="Points to win (default: the variant's).")] = None,

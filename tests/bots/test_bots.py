@@ -10,6 +10,7 @@ import pytest
 from capicua.bots.base import Bot
 from capicua.bots.driver import next_action
 from capicua.bots.expert import ExpertBot
+from capicua.bots.heuristic import HeuristicBot
 from capicua.bots.pimc import PimcBot
 from capicua.bots.scorer import ScorerBot
 from capicua.bots.simple import GreedyBot, RandomBot
@@ -86,7 +87,7 @@ def test_bots_cannot_tell_worlds_that_look_the_same(
     variant: str, players: int | None, options: dict[str, object]
 ) -> None:
     """Views built from different hidden deals that look the same from the seat are equal,
-    and the deterministic bots (greedy, the scorer; pimc and the expert with a fixed number of worlds
+    and the deterministic bots (greedy, the scorer, the heuristic; pimc and the expert with a fixed number of worlds
     and seed) choose the same action in both."""
     rng = random.Random(7)
     checked = missed = 0
@@ -106,6 +107,7 @@ def test_bots_cannot_tell_worlds_that_look_the_same(
                 continue  # the same world: nothing to learn
             assert GreedyBot().act(view) == GreedyBot().act(twin)
             assert ScorerBot().act(view) == ScorerBot().act(twin)
+            assert HeuristicBot().act(view) == HeuristicBot().act(twin)
             assert PimcBot(4, seed=9).act(view) == PimcBot(4, seed=9).act(twin)
             if checked < 8:
                 expert = ExpertBot(budget_ms=1000, seed=5, max_worlds=4)

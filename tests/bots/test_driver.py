@@ -6,6 +6,7 @@ import pytest
 
 from capicua.bots.driver import ask_order, candidates, next_action, play_match
 from capicua.bots.expert import ExpertBot
+from capicua.bots.heuristic import HeuristicBot
 from capicua.bots.pimc import PimcBot
 from capicua.bots.registry import LEVELS, check_spec, level_names, make_bot
 from capicua.bots.scorer import ScorerBot
@@ -16,9 +17,10 @@ from capicua.rules.moves import Move
 
 
 def test_levels_and_specs() -> None:
-    assert level_names() == ("random", "greedy", "scorer", "pimc", "expert") and len(LEVELS) == 5
+    assert level_names() == ("random", "greedy", "heuristic", "pimc", "expert") and len(LEVELS) == 5
     assert isinstance(make_bot("random", 1), RandomBot) and isinstance(make_bot("greedy"), GreedyBot)
-    assert isinstance(make_bot("scorer"), ScorerBot)
+    assert isinstance(make_bot("heuristic"), HeuristicBot)
+    assert isinstance(make_bot("scorer"), ScorerBot) and "scorer" not in level_names()  # the bench's, not a level
     assert isinstance(make_bot("pimc:24"), PimcBot) and make_bot("pimc:24").worlds == 24  # type: ignore[attr-defined]
     pimc = make_bot("pimc:48", 3)
     assert isinstance(pimc, PimcBot) and pimc.worlds == 48
@@ -26,7 +28,17 @@ def test_levels_and_specs() -> None:
     expert = make_bot("expert:75")
     assert isinstance(expert, ExpertBot) and expert.budget == 0.075
     assert make_bot("expert").budget == 0.2
-    bad_specs = ("wizard", "greedy:3", "random:x", "scorer:2", "pimc:0", "pimc:2000", "pimc:many", "pimc:2.5")
+    bad_specs = (
+        "wizard",
+        "greedy:3",
+        "random:x",
+        "scorer:2",
+        "heuristic:1",
+        "pimc:0",
+        "pimc:2000",
+        "pimc:many",
+        "pimc:2.5",
+    )
     for bad in (*bad_specs, "expert:0", "expert:2000", "expert:fast", ""):
         with pytest.raises(ValueError):
             check_spec(bad)

@@ -233,4 +233,4 @@ def test_bot_levels_in_the_players_words(browser: Any, server: str, lang: str, l
     kinds = page.eval_on_selector_all(".seat-chip .kind", "ks => ks.map(k => k.textContent)")
     assert levels[1] in kinds, kinds  # the lobby's default level: Fácil
     text = page.inner_text("body").lower()
-    assert not any(word in text for word in ("greedy", "guloso", "scorer", "pimc", "codicioso")), text
+    assert not any(word in text for word in ("greedy", "guloso", "scorer", "pimc", "codicioso", "heur")), text

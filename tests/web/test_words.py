@@ -87,8 +87,8 @@ def test_every_error_code_the_server_can_send_has_words_in_the_three_languages()
 
 def test_every_bot_level_has_a_players_name_and_the_engines_names_are_never_shown() -> None:
     """Issue 22, item 6: the levels are Iniciante / Fácil / Médio / Difícil / Mestre (es: Principiante … Maestro;
-    en: Beginner … Master), weakest first as the ladder is; the bots' own names (random, greedy, scorer, pimc,
-    expert, guloso) are nowhere a player reads."""
+    en: Beginner … Master), weakest first as the ladder is; the bots' own names (random, greedy, heuristic,
+    scorer, pimc, expert, guloso) are nowhere a player reads. Issue 23: Médio is the heuristic now."""
     from capicua.bots.registry import LEVELS
 
     words = json.loads((STATIC / "words.json").read_text(encoding="utf-8"))
@@ -101,6 +101,7 @@ def test_every_bot_level_has_a_players_name_and_the_engines_names_are_never_show
         ["Mestre", "Maestro", "Master"],
     ]
     assert all(f"level_{level.name}_about" in words for level in LEVELS)
-    engine = re.compile(r"\b(scorer|pimc|greedy|guloso|codicioso)\b", re.IGNORECASE)
+    assert [level.name for level in LEVELS][2] == "heuristic"
+    engine = re.compile(r"\b(scorer|pimc|greedy|guloso|codicioso|heur[ií]stic[oa]?)\b", re.IGNORECASE)
     shown = [(key, w) for key, texts in words.items() for w in texts if engine.search(w)]
     assert shown == []
