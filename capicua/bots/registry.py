@@ -11,7 +11,7 @@
 >>> make_bot("grandmaster")
 Traceback (most recent call last):
 ...
-ValueError: unknown bot 'grandmaster' (one of random, greedy, heuristic, pimc, expert, scorer, or pimc:N, expert:MS)
+ValueError: unknown bot 'grandmaster' (one of random, greedy, heuristic, pimc, expert, scorer, lesson, or pimc:N, expert:MS)
 """
 
 from __future__ import annotations

@@ -46,9 +46,8 @@ class TableChat:
         return t.status != "playing" or match is None or match.needs_deal()
 
     async def say(self, seat: int | None, preset: str | None, text: str | None) -> ChatFrame:
-        """``seat`` says a preset or a text; the frame everybody gets. ServiceError when it may not."""
-        if seat is None:
-            raise ServiceError("not-seated", "only the table's players talk at it")
+        """``seat`` says a preset or a text; the frame everybody gets. ServiceError when it may not (a malformed
+        message is malformed whoever says it; then only the players talk)."""
         if (preset is None) == (text is None):
             raise ServiceError("malformed", "say a preset or a text")
         if preset is not None and preset not in CHAT_PRESETS:
@@ -60,6 +59,9 @@ class TableChat:
                 raise ServiceError("malformed", str(exc).replace("a name", "a message")) from None
             if not text:
                 raise ServiceError("malformed", "an empty message")
+        if seat is None:
+            raise ServiceError("not-seated", "only the table's players talk at it")
+        if text is not None:
             if not self.free_text_allowed():
                 raise ServiceError(
                     "chat-closed", "during a hand of a strict or rated match only the quick messages are said"

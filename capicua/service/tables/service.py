@@ -42,6 +42,12 @@ AUTOSTART_SECONDS = 10
 FORGET_AFTER = 600.0
 
 
+def _fill(seconds: float, level: str) -> dict[str, str]:
+    """Quick play's appointment kept with a table (``tables.fill``): bots of ``level`` in ``seconds`` from now."""
+    check_spec(level)
+    return {"at": (dt.datetime.now(dt.UTC) + dt.timedelta(seconds=seconds)).isoformat(), "level": level}
+
+
 class TableService:
     """All live tables of the server; what they publish goes to ``bus``; ``tournament_referees`` answers who
     referees a tournament's table (C8), so that the tables know nothing of tournaments; ``conduct``, whether a
@@ -281,12 +287,7 @@ class TableService:
             checked["lesson"] = lesson
         if reserved is not None and len(reserved) != count:
             raise ServiceError("bad-options", f"a reserved table keeps {count} seats, not {len(reserved)}")
-        fill = None
-        if bots_after is not None:
-            seconds, level = bots_after
-            check_spec(level)
-            at = dt.datetime.now(dt.UTC) + dt.timedelta(seconds=seconds)
-            fill = {"at": at.isoformat(), "level": level}
+        fill = None if bots_after is None else _fill(*bots_after)
         row = await self.store.create_table(
             variant, count, checked, private, who.id, rated, tournament_id, reserved, bots_rated and rated, self.node,
             fill, None if reserved is not None else autostart,
