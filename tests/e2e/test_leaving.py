@@ -118,7 +118,8 @@ def test_the_menu_resigns_a_match_and_frees_a_seat_before_it_and_no_sound_before
     page.wait_for_selector(".result .left-match")
     me = page.locator(".seat-chip.me .name").inner_text()
     assert page.locator(".result .left-match").inner_text() == f"{me} desistiu da partida"
-    assert page.locator("#table-menu").count() == 0  # a finished match: nothing to leave
+    # a finished match: nothing to leave (the menu keeps how to play)
+    assert page.locator("#menu-resign, #menu-leave").count() == 0
     page.screenshot(path=str(shots / "resigned-result-phone.png"))
     # Before the match: "Sair da mesa" frees my seat.
     make_table(page, server, variant="individual", players=2, target=500, bots_after=None)
@@ -132,6 +133,6 @@ def test_the_menu_resigns_a_match_and_frees_a_seat_before_it_and_no_sound_before
     page.screenshot(path=str(shots / "leave-confirm-desktop.png"))
     page.click("#leave-confirmed")
     page.wait_for_selector("#sit-any")  # a spectator now, with a seat to take
-    assert page.locator(".seat-chip.me").count() == 0 and page.locator("#table-menu").count() == 0
+    assert page.locator(".seat-chip.me").count() == 0 and page.locator("#menu-resign, #menu-leave").count() == 0
     assert [m for m in console if "AudioContext" in m] == []
     assert page.errors == []

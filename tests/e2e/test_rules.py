@@ -160,6 +160,7 @@ def test_a_rule_is_an_address_and_the_table_links_to_its_game(browser: Any, serv
     page.wait_for_function("() => location.hash === '#/rules/amazonense/batida'")
     page.wait_for_function("() => Math.abs(document.getElementById('rule-batida').getBoundingClientRect().top) < 80")
     make_table(page, server, variant="dominousa")
+    page.click("#table-menu")  # the table's menu (☰): how to play its game
     page.click("#table-rules")
     page.wait_for_selector("main.rules-view[data-game='dominousa'] #rule-multas")
     page.click("#menu summary")  # and from the menu, on every page

@@ -2,6 +2,7 @@
 // ("Desistir": his side loses the match, and its result says he resigned); before it he frees his seat ("Sair
 // da mesa"). Either after a confirmation, in a modal dialog that names what happens.
 import { api } from "../../api.js";
+import { rulesHref } from "../../costs.js";
 import { $, el, showError } from "../../dom.js";
 import { icon } from "../../icons.js";
 import { errorText, t } from "../../i18n.js";
@@ -41,21 +42,25 @@ function confirmLeaving(frame, what) {
   dialog.showModal();
 }
 
-// The menu of the table's bar (null when it has nothing for me).
+// The menu of the table's bar: how to play this game (for everyone at the table, watching too), and leaving
+// (a seated player's, while there is something to leave).
 export function tableMenu(frame) {
   const what = leaving(frame);
-  if (!what) return null;
   const list = el("div", { class: "menu-list", id: "table-menu-list", role: "menu", hidden: true });
   const button = el("button", { class: "icon-button", id: "table-menu", type: "button", "aria-label": t("table_menu"),
     title: t("table_menu"), "aria-haspopup": "menu", "aria-expanded": "false", "aria-controls": "table-menu-list" }, icon("menu"));
   const open = (on) => {
     list.hidden = !on;
     button.setAttribute("aria-expanded", on ? "true" : "false");
-    if (on) list.querySelector("button")?.focus();
+    if (on) list.querySelector("[role=menuitem]")?.focus();
   };
   button.addEventListener("click", () => open(list.hidden));
-  list.append(el("button", { type: "button", role: "menuitem", class: "danger", id: `menu-${what}`,
-    onclick: () => { open(false); confirmLeaving(frame, what); } }, t(what === "resign" ? "resign" : "leave_table")));
+  list.append(el("a", { role: "menuitem", id: "table-rules", href: rulesHref(frame.table.variant), onclick: () => open(false) },
+    icon("help"), t("how_to_play")));
+  if (what) {
+    list.append(el("button", { type: "button", role: "menuitem", class: "danger", id: `menu-${what}`,
+      onclick: () => { open(false); confirmLeaving(frame, what); } }, t(what === "resign" ? "resign" : "leave_table")));
+  }
   const box = el("div", { class: "table-menu" }, button, list);
   box.addEventListener("keydown", (e) => { if (e.key === "Escape" && !list.hidden) { open(false); button.focus(); } });
   box.addEventListener("focusout", (e) => { if (!box.contains(e.relatedTarget) && e.relatedTarget) open(false); });

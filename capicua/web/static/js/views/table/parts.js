@@ -1,10 +1,8 @@
 // The parts of a table's page, each drawn from its slice of the table's store (store.js: SLICES) into the
 // page's skeleton (table.js). Only the parts whose slice changed are drawn again: the others keep their
 // nodes. `draw(change)` draws what a change of the store names (the parts' own buttons change the store).
-import { rulesHref } from "../../costs.js";
 import { $, el } from "../../dom.js";
 import { gameNamed } from "../../games.js";
-import { icon } from "../../icons.js";
 import { fill, t } from "../../i18n.js";
 import { peopleOf, scoreLine } from "../../names.js";
 import { renderChat } from "./chat.js";
@@ -27,9 +25,7 @@ function title(store, draw) {
     el("span", { class: "target" }, fill(t("to_points"), { n: tb.options.target })),
     tb.rated ? el("span", { class: "rated-tag", title: t("rated_help") }, t("rated_badge")) : null,
     hand ? el("span", { class: "hand-no", id: "hand-no" }, fill(t("hand_n"), { n: hand.hand })) : null,
-    ...tableLinks(f, () => draw(store.redraw("title"))),
-    el("a", { class: "bar-link rules-bar-link", id: "table-rules", href: rulesHref(tb.variant), title: t("how_to_play"),
-      "aria-label": t("how_to_play") }, icon("help"), el("span", { class: "label" }, t("how_to_play")))];
+    ...tableLinks(f, () => draw(store.redraw("title")))];
 }
 
 // Table → the match whose result dialog I closed there (a new store of that table starts with it).
