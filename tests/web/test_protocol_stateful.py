@@ -387,7 +387,8 @@ class ProtocolMachine(RuleBasedStateMachine):
         errors = [f for f in frames if f["type"] == "error"]
         blank = preset is None and not text.strip()  # "an empty message": malformed, whoever says it
         if person.seat is None:  # not at the table: refused (anonymous too: not-seated, or forbidden)
-            assert [e["code"] for e in errors] in ([["malformed"]] if blank else [["not-seated"], ["forbidden"]]), frames
+            refusals = [["malformed"]] if blank else [["not-seated"], ["forbidden"]]
+            assert [e["code"] for e in errors] in refusals, frames
         else:
             assert [e["code"] for e in errors] in ([], ["malformed" if blank else "too-fast"]), errors
         assert self.table_n() == before
