@@ -15,12 +15,10 @@ from hypothesis import strategies as st
 
 from capicua.bots.heuristic import DEFAULT_WEIGHTS, HeuristicBot, Weights, features
 from capicua.bots.worlds import sample_world
-from capicua.rules import variants
 from capicua.rules.amazonense import AmazonenseHand
-from capicua.rules.match import Match
 from capicua.rules.moves import Move
-from capicua.rules.randomgame import random_action
 from capicua.rules.tiles import NUMBER_MASK, TILES
+from tests.bots.helpers import random_position
 from tests.bots.test_bots import GAMES, assert_legal
 from tests.rules.test_amazonense_rules import GALO_MID_DEAL, GALO_MID_PLAY, hand_of, play
 
@@ -45,19 +43,6 @@ VOID_PLAY = (
 )
 
 
-def _position(game: tuple[str, int | None, dict[str, object]], seed: int, steps: int) -> Match:
-    variant, players, options = game
-    rng = random.Random(seed)
-    match = Match(variants.get(variant), players=players, options=options, seed=seed)
-    hand = match.deal()
-    for _ in range(steps):
-        if hand.end is not None:
-            break
-        seat, action = random_action(hand, rng)
-        hand.push(action, seat)
-    return match
-
-
 @settings(max_examples=300, deadline=None)
 @given(game=st.sampled_from(GAMES), seed=st.integers(0, 10**6), steps=st.integers(0, 45))
 def test_heuristic_only_makes_legal_moves(
@@ -65,7 +50,7 @@ def test_heuristic_only_makes_legal_moves(
 ) -> None:
     """Random hands of every game, random actions of every kind (wrong galos, claims, fines, touched tiles...):
     whatever the bot does for any seat, the engine accepts it and never fines it."""
-    hand = _position(game, seed, steps).hand
+    hand = random_position(game, seed, steps).hand
     assume(hand.end is None)
     bot = HeuristicBot()
     for seat in range(hand.seats):
@@ -79,7 +64,7 @@ def test_heuristic_sees_only_its_seat_s_view(
 ) -> None:
     """Another deal of the hidden tiles that the seat cannot tell from the real one (same view) gets the same
     move and the same features for every play: nothing but the view goes in."""
-    hand = _position(game, seed, steps).hand
+    hand = random_position(game, seed, steps).hand
     assume(hand.end is None and any(m.is_play for m in hand.legal_moves))
     seat = hand.turn
     view = hand.view(seat)

@@ -11,14 +11,12 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from capicua.bots.sim import GREEDY, SCORER, LineWorld, SpinnerWorld, TooBig, heaviest, world_of
-from capicua.rules import variants
 from capicua.rules.amazonense import AmazonenseHand
 from capicua.rules.hand import Hand
-from capicua.rules.match import Match
 from capicua.rules.moves import DRAW, GALO, LEAD, MOVES, PASS, Move
-from capicua.rules.randomgame import random_action
 from capicua.rules.tiles import PIPS
 from capicua.rules.variant import Termination
+from tests.bots.helpers import random_position
 from tests.bots.test_bots import GAMES, positions
 
 
@@ -109,15 +107,8 @@ def test_random_deals_play_out_in_the_sim_as_in_the_engine(
 ) -> None:
     """A fresh deal, some random actions of any kind (announcements, wrong galos, claims, fines...), then a
     play-out in the sim from any seat's side: the engine, replaying it, gives the same points."""
-    variant, players, options = game
-    rng = random.Random(seed)
-    match = Match(variants.get(variant), players=players, options=options, seed=seed)
-    hand = match.deal()
-    for _ in range(steps):
-        if hand.end is not None:
-            break
-        seat, action = random_action(hand, rng)
-        hand.push(action, seat)
+    rng = random.Random(seed)  # the random actions, then the play-out
+    hand = random_position(game, seed, steps, rng).hand
     assume(hand.end is None and plays(hand))
     me %= hand.seats
     world = world_of(hand, me)
