@@ -54,9 +54,30 @@ HISTORY = """() => [...document.querySelectorAll('.history-panel li.move')].map(
         : [s.querySelector('.points').textContent, s.querySelector('.to').textContent])}))"""
 
 
-def keyboard_move(page: Any) -> str | None:
+#: Each sentence the announcer adds is stamped with where the focus was as it was said (a tile of my hand, else
+#: the focused element's start): the frame that brought it was drawn just before, in the same task, so this
+#: is the focus that frame left, however soon the next one comes (the bots' next move closes galo's window).
+STAMP_FOCUS = """() => new MutationObserver((records) => { for (const r of records) for (const p of r.addedNodes) {
+    if (p.nodeName !== 'P' || p.parentElement?.id !== 'announcer') continue;
+    const a = document.activeElement;
+    p.dataset.focus = a?.dataset?.tile ? 'tile' : (a?.outerHTML || 'none').slice(0, 80);
+}}).observe(document.body, {childList: true, subtree: true})"""
+#: The announcer's sentences from the one marked before my move on (all of them if none is marked), each with
+#: where the focus was as it was said.
+SINCE_MARK = """() => { const ps = [...document.querySelectorAll('#announcer p')];
+    return ps.slice(ps.findIndex((p) => p.dataset.mark !== undefined) + 1)
+        .map((p) => [p.textContent, p.dataset.focus]); }"""
+MARK = """() => { document.querySelectorAll('#announcer p[data-mark]').forEach((p) => delete p.dataset.mark);
+    const last = document.querySelector('#announcer p:last-child'); if (last) last.dataset.mark = ''; }"""
+GALO_OFFER = "Pode cantar galo: tecla g"
+
+
+def keyboard_move(page: Any, galo: bool = False) -> str | None:
     """My move, from the keyboard: the first playable tile (walked to with the arrows, Enter; with two ends
-    the focus is on the first end, Enter), else pass (x), else the game's other calls' keys."""
+    the focus is on the first end, Enter), else pass (x), else the game's other calls' keys. ``galo``: a game
+    whose every play of mine opens galo's window (Amazonense A5) for as long as the next seat takes to act: the
+    offer is said right after my play's own sentence (unless that play ended the hand), and the focus stays in
+    my hand all the same, the "Galo!" button there for "g" or Tab, not taking the focus."""
     if not page.query_selector(".table-view.my-turn"):
         return None
     tiles = page.eval_on_selector_all(".mytiles button.tile", "bs => bs.map((b) => b.classList.contains('playable'))")
@@ -66,14 +87,31 @@ def keyboard_move(page: Any) -> str | None:
             page.keyboard.press("ArrowRight")
         focused = page.evaluate(FOCUSED)
         assert focused and focused["tile"], focused  # the arrows walk my hand
+        tile = focused["tile"]
+        me = page.text_content(".seat-chip.me .name")
+        page.evaluate(MARK)
         page.keyboard.press("Enter")
-        page.wait_for_timeout(60)
+        # played at once, or picked with its ends to choose
+        page.wait_for_function(
+            """(n) => document.querySelector('.actions button.end-choice')
+                || document.querySelectorAll('.mytiles button.tile').length < n""",
+            arg=len(tiles),
+        )
         if page.query_selector(".actions button.end-choice"):
             assert page.evaluate(FOCUSED)["end"]  # on to where it goes
             page.keyboard.press("Enter")
         page.wait_for_function("(n) => document.querySelectorAll('.mytiles button.tile').length < n", arg=len(tiles))
         if len(tiles) > 1:  # my hand drawn again without the tile: the focus still in it, for the next move
             assert page.evaluate(FOCUSED)["tile"], page.evaluate("() => document.activeElement.outerHTML.slice(0, 80)")
+        if galo:  # my play's sentence, then the galo offer, or the hand's end (a play that ends it offers nothing)
+            said = page.evaluate(SINCE_MARK)
+            mine = (f"{me} jogou {say_pt(tile)} na ponta ", f"{me} saiu com {say_pt(tile)}")
+            at = next((i for i, (x, _) in enumerate(said) if x.startswith(mine)), None)
+            assert at is not None and at + 1 < len(said), (mine, said)
+            text, focus = said[at + 1]
+            assert text == GALO_OFFER or "Placar:" in text, said[at:]
+            if text == GALO_OFFER and len(tiles) > 1:  # offered while the "Galo!" button shows: still in my hand
+                assert focus == "tile", said[at:]
         return "play"
     for key, move in (("x", "pass"), ("k", "keep"), ("a", "announce")):
         if page.query_selector(f".actions button[data-move='{move}']"):
@@ -140,6 +178,7 @@ def test_a_whole_hand_from_the_keyboard_with_every_move_announced(browser: Any, 
     # my passes are mine to make (x); the end of a hand stays until "n"
     make_table(page, server, variant="amazonense", target=1000, auto_pass=False, pause_seconds=30)
     page.wait_for_selector(".mytiles button.tile")
+    page.evaluate(STAMP_FOCUS)
     page.wait_for_function(SAID, arg="Mão 1")  # said as the table opens, or as the hand is dealt
     # the tiles carry their spoken names
     for b in page.query_selector_all(".mytiles button.tile"):
@@ -150,6 +189,7 @@ def test_a_whole_hand_from_the_keyboard_with_every_move_announced(browser: Any, 
     help_text = page.inner_text("#keys-help")
     assert "Atalhos do teclado" in help_text and "Passar" in help_text and "Ouvir as pontas" in help_text
     assert "Comprar" not in help_text  # no boneyard in this game
+    assert "Galo: cantar agora" in help_text  # "g": the galo offered after my play, called without leaving my hand
     page.screenshot(path=str(shots / "keys-help-pt-desktop.png"))
     page.keyboard.press("Escape")
     page.wait_for_selector("dialog#keys-help", state="detached")
@@ -177,7 +217,7 @@ def test_a_whole_hand_from_the_keyboard_with_every_move_announced(browser: Any, 
                 assert chips and all(chip in counts for chip in chips), (chips, counts)
                 asked = True
             with contextlib.suppress(PlaywrightError):
-                keyboard_move(page)
+                keyboard_move(page, galo=True)
             page.wait_for_timeout(80)
         for kind, n in check_the_hand_was_announced(page, whole=hand > 0).items():
             seen[kind] += n
@@ -223,6 +263,7 @@ def test_dominousa_in_spanish_reads_its_tiles_and_moves_in_spanish(browser: Any,
     log = page.evaluate(LOG)
     english = re.compile(r"\b(played|passed|led with|drew|end)\b|\bjogou\b|\bpassou\b")
     assert not [x for x in log if english.search(x)], log
+    assert not [x for x in log if "galo" in x], log  # no galo in this game: none offered after my plays
     played = [x for x in log if " jugó " in x]
     assert all(re.search(r" jugó (doble \w+|\w+ y \w+) en la punta (izquierda|derecha)", x) for x in played), played
     board = page.eval_on_selector_all(".board .board-tile", "ts => ts.map((t) => [t.dataset.tile, t.ariaLabel])")

@@ -60,6 +60,27 @@ describe("the announcer", () => {
       ["Jaraqui jogou seis e quatro na ponta leste, batida: mais 20 para Eles", "Jaraqui bateu. Placar: Nós 35, Eles 20"]);
   });
 
+  it("offers galo after my own play while its window is open (A5), and only then", () => {
+    const before = state({ history: ["2: 6-6", "3: 6-4 E"], turn: 0, arms: { W: [], E: ["6-4"], N: [], S: [] }, ends: { W: 6, E: 4 },
+      count: 10, counts: [7, 7, 6, 6], legal: ["6-0 W", "6-0 N"] });
+    const played = (legal, history = ["2: 6-6", "3: 6-4 E", "0: 6-0 W"]) => state({ history, turn: 1,
+      arms: { W: ["6-0"], E: ["6-4"], N: [], S: [] }, ends: { W: 0, E: 4, N: 6, S: 6 }, count: 16, counts: [6, 7, 6, 6],
+      tiles: ["2-0", "3-0", "4-4", "5-3", "5-4", "5-5"], legal });
+    assert.deepEqual(announcements(act("0: 6-0 W"), before, played(["galo"])),
+      ["Tucano jogou seis e branco na ponta oeste", "Pode cantar galo: tecla g"]);
+    setLanguage("es");
+    assert.equal(announcements(act("0: 6-0 W"), before, played(["galo"]))[1], "Puedes cantar galo: tecla g");
+    setLanguage("en");
+    assert.equal(announcements(act("0: 6-0 W"), before, played(["galo"]))[1], "You may call galo: press g");
+    setLanguage("pt-BR");
+    // called with the play, or the window already closed: nothing offered
+    assert.deepEqual(announcements(act("0: 6-0 W galo"), before, played([], ["2: 6-6", "3: 6-4 E", "0: 6-0 W galo"])),
+      ["Tucano jogou seis e branco na ponta oeste, galo!"]);
+    assert.deepEqual(announcements(act("0: 6-0 W"), before, played([])), ["Tucano jogou seis e branco na ponta oeste"]);
+    // another seat's play never offers me galo
+    assert.deepEqual(announcements(act("3: 6-4 E"), state(), before), ["Jaraqui jogou seis e quatro na ponta leste", "Sua vez"]);
+  });
+
   it("says the hand and whose turn it is when the table opens, nothing once the hand is over", () => {
     assert.deepEqual(opening(state()), ["Mão 1. Vez de Jaraqui"]);
     assert.deepEqual(opening(state({ turn: 0 })), ["Mão 1. Sua vez"]);

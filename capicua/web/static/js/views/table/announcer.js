@@ -84,6 +84,9 @@ export function announcements(event, prev, next) {
     out.push([actionClause(a, event, people, prev, next), ...scores].join(", "));
     const ended = hand.end && !prev?.hand?.end && prev?.hand?.hand === hand.hand;
     if (ended) out.push(`${outcomeText(outcomeOf(hand), people)}. ${scoreText(next)}`);
+    // My own play opened galo's window (A5: called on its own, before the next player acts): said, since the
+    // focus stays in my hand and the call's button shows only for that moment (keys.js: "g" calls it).
+    if (a.kind === "play" && a.seat === next.seat && !ended && (hand.legal || []).includes("galo")) out.push(t("say_galo_offer"));
   }
   if (event.kind === "end" && next.winner != null) {
     const many = seatsOf(people, next.winner).length > 1;

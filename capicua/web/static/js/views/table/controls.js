@@ -8,11 +8,12 @@ import { send } from "../../socket.js";
 import { norm, tileButton } from "../../tiles.js";
 import { heldBack } from "../lesson.js";
 import { touchedOf } from "./decisions.js";
-import { focusEnds } from "./keys.js";
+import { focusEnds, focusHand } from "./keys.js";
 import { playsOf } from "./store.js";
 
 export async function sendMove(store, draw, move) {
   const text = store.galoArmed && isPlay(move) ? `${move} galo` : move;
+  focusHand(isPlay(move) ? norm(move.split(" ")[0]) : null); // before my buttons are drawn again
   if (heldBack(store, text)) { draw(store.pick(null)); return; } // a guided hand's coach says why not this one
   draw(store.moveSent());
   await send({ type: "action", table: store.id, action: text }, { hand: store.frame.hand?.hand ?? null });

@@ -139,6 +139,17 @@ export function focusEnds() {
   $("#table .actions button.end-choice")?.focus();
 }
 
+// A move made from my buttons (an end chosen, pass, a call): the keyboard goes back to my hand, on the tile
+// just played (drawn again without it, the focus goes on to its neighbour) or the hand's own stop, as after a
+// tile played with Enter. Left on my buttons, the focus would fall on whatever button takes the old one's
+// place: "play with galo", then the "Galo!" offered for a moment after my play, then back to the hand once
+// the next seat acts. The offer is said instead (announcer.js) and "g" calls it.
+export function focusHand(tile = null) {
+  if (!document.activeElement?.closest?.("#table .actions")) return; // the focus elsewhere (my hand, the keys' g or x): left there
+  const tiles = handTiles();
+  focusTile(tiles.find((b) => b.dataset.tile === tile) || tiles.find((b) => b.tabIndex === 0) || tiles[0]);
+}
+
 // Move the focus along a row (my tiles, or my buttons): by one, or to either end.
 function walk(items, from, key) {
   if (!items.length) return null;
