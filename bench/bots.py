@@ -2,6 +2,7 @@
 
     python bench/bots.py [--matches 400] [--budget 50] [--jobs 1] [--rows NAME ...] [--out FILE]
     python bench/bots.py --ladder [--matches 600] [--minutes 30]
+    python bench/bots.py --steps [--matches 600]
     pip install -e '.[bench]'        # abw333's dominoes, for the optional ``abw333`` row
 
 Rows (``--rows`` picks some; the default is every row but the optional ones):
@@ -19,7 +20,12 @@ Rows (``--rows`` picks some; the default is every row but the optional ones):
 - the ladder (``--ladder`` runs these four and nothing else): each level people pick against the one below
   it in Amazonense, goal ≥ 60 % each: ``ladder-greedy`` (greedy over random), ``ladder-heuristic`` (heuristic
   over greedy), ``ladder-pimc`` (``pimc:24`` over heuristic), ``ladder-expert`` (``expert:BUDGET`` over
-  ``pimc:24``).
+  ``pimc:24``);
+- the expert a step at a time (``--steps`` runs these three and nothing else), each against ``heuristic`` in
+  Amazonense on the same deals: ``step-issue14`` (as issue 14 left it: every play weighed, two play-outs a
+  candidate with 15 % random choices), ``step-deterministic`` (one play-out, no random choice: every candidate
+  meets the same world) and ``step-shortlist`` (the expert as it is: the worlds weigh the heuristic's three
+  best plays).
 
 Every row plays ``--matches`` matches (rounded up to an even number) to each variant's target in duplicate:
 every seed's deals twice, the seats swapped (``capicua.bots.arena.duplicate_match``; abw333: our bot on team 0,
@@ -41,6 +47,7 @@ import shlex
 import signal
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from datetime import date
@@ -60,6 +67,8 @@ from rich.progress import (
 from rich.table import Table
 
 from capicua.bots.arena import duplicate_match
+from capicua.bots.base import Bot
+from capicua.bots.expert import ExpertBot
 from capicua.bots.registry import make_bot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -75,6 +84,8 @@ class Row:
     players: int | None
     goal: float | None  # the least win rate of A the row asks for
     optional: bool = False
+    #: the expert's keyword arguments (``ExpertBot``) where the row tries it with a part taken away
+    a_options: dict[str, Any] = field(default_factory=dict)
 
 
 ROWS = (
@@ -99,7 +110,27 @@ LADDER = (
     Row("ladder-pimc", "Amazonense", "pimc:24", "heuristic", "amazonense", None, 0.60, optional=True),
     Row("ladder-expert", "Amazonense", "{expert}", "pimc:24", "amazonense", None, 0.60, optional=True),
 )
-BY_NAME = {r.name: r for r in (*ROWS, *LADDER)}
+#: Issue 23's expert a step at a time (``--steps`` runs these and nothing else), against ``heuristic`` in
+#: Amazonense on the same deals: the expert as issue 14 left it (every play weighed, two play-outs a candidate
+#: with 15 % random choices), the same with deterministic play-outs (one, no random choice: every candidate
+#: meets the same world, common random numbers), and the expert as it is (the heuristic's shortlist).
+_ALL_PLAYS = {"shortlist": {"spinner": 0}}
+STEPS = (
+    Row("step-issue14", "Amazonense", "{expert}", "heuristic", "amazonense", None, None, True, _ALL_PLAYS),
+    Row(
+        "step-deterministic",
+        "Amazonense",
+        "{expert}",
+        "heuristic",
+        "amazonense",
+        None,
+        None,
+        True,
+        {**_ALL_PLAYS, "eps": 0.0, "playouts": 1},
+    ),
+    Row("step-shortlist", "Amazonense", "{expert}", "heuristic", "amazonense", None, 0.85, True),
+)
+BY_NAME = {r.name: r for r in (*ROWS, *LADDER, *STEPS)}
 
 
 @dataclass
@@ -161,11 +192,26 @@ def play_pair(row: Row, a: str, seed: int, abw333: tuple[int, int]) -> list[Outc
             r: dict[str, Any] = play_series(a, team, seed, target=TARGET, tiles=abw333[0], samples=abw333[1])
             out.append(Outcome(bool(r["won"]), r["games"], r["move_times"], r["abw333_times"], []))
         return out
+    make = _builder(row, a)
     results = (
-        duplicate_match(a, row.b, row.variant, row.players, {}, seed, a_even=True),
-        duplicate_match(a, row.b, row.variant, row.players, {}, seed, a_even=False),
+        duplicate_match(a, row.b, row.variant, row.players, {}, seed, a_even=True, make=make),
+        duplicate_match(a, row.b, row.variant, row.players, {}, seed, a_even=False, make=make),
     )
     return [Outcome(r.a_won, r.hands, r.move_times[0], r.move_times[1], r.wall_times[0]) for r in results]
+
+
+def _builder(row: Row, a: str) -> Callable[[str, int | None], Bot]:
+    """How the row's bots are built: the registry's specs, the expert with the row's ``a_options``."""
+    if not row.a_options:
+        return make_bot
+
+    def make(spec: str, seed: int | None) -> Bot:
+        bot = make_bot(spec, seed)
+        if spec != a or not isinstance(bot, ExpertBot):
+            return bot
+        return ExpertBot(bot.budget * 1000, seed, **row.a_options)
+
+    return make
 
 
 def _ms(xs: list[float]) -> str:
@@ -243,6 +289,7 @@ def main(argv: list[str] | None = None) -> None:
         "--rows", nargs="+", choices=tuple(BY_NAME), help="these rows only (default: all but the optional)"
     )
     parser.add_argument("--ladder", action="store_true", help="the ladder's rows: each level against the one below")
+    parser.add_argument("--steps", action="store_true", help="the expert a step at a time, against heuristic")
     parser.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
     parser.add_argument("--minutes", type=float, default=None, help="stop starting pairs after this long")
     parser.add_argument("--out", type=Path, default=None, help="rewrite this file with the table after every pair")
@@ -255,10 +302,12 @@ def main(argv: list[str] | None = None) -> None:
         parser.error("--jobs must be at least 1")
     pairs = (args.matches + 1) // 2
     expert = f"expert:{args.budget:g}"
-    if args.ladder and args.rows:
-        parser.error("--ladder runs the ladder's rows: leave --rows out")
+    if ((args.ladder or args.steps) and args.rows) or (args.ladder and args.steps):
+        parser.error("--ladder, --steps and --rows each pick the rows: give one of them")
     if args.ladder:
         rows = list(LADDER)
+    elif args.steps:
+        rows = list(STEPS)
     else:
         rows = [BY_NAME[n] for n in args.rows] if args.rows else [r for r in ROWS if not r.optional]
     abw333 = (0, 0)

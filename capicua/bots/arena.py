@@ -24,6 +24,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from capicua.bots.base import Bot
 from capicua.bots.driver import play_match
 from capicua.bots.registry import make_bot
 from capicua.rules import variants
@@ -44,12 +45,20 @@ class MatchResult:
 
 
 def duplicate_match(
-    a: str, b: str, variant: str, players: int | None, options: dict[str, Any], seed: int, a_even: bool
+    a: str,
+    b: str,
+    variant: str,
+    players: int | None,
+    options: dict[str, Any],
+    seed: int,
+    a_even: bool,
+    make: Callable[[str, int | None], Bot] = make_bot,
 ) -> MatchResult:
-    """Play one match: configuration ``a`` on the even seats when ``a_even``, else on the odd ones."""
+    """Play one match: configuration ``a`` on the even seats when ``a_even``, else on the odd ones (``make``
+    builds a bot from a spec and a seed: the registry's, unless a bench tries a configuration of its own)."""
     match = Match(variants.get(variant), players=players, options=options, seed=seed)
     side = [0 if (s % 2 == 0) == a_even else 1 for s in range(match.players)]
-    bots = [make_bot(a if side[s] == 0 else b, seed * 10 + s) for s in range(match.players)]
+    bots = [make(a if side[s] == 0 else b, seed * 10 + s) for s in range(match.players)]
     times: tuple[list[float], list[float]] = ([], [])
     walls: tuple[list[float], list[float]] = ([], [])
     marks: list[float] = []  # the wall clock when each decision started and ended

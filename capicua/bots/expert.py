@@ -29,10 +29,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from capicua.bots.heuristic import HeuristicBot
 from capicua.bots.inference import PlayModel
 from capicua.bots.search import Evaluation, SearchingBot, Settings
 from capicua.bots.sim import GREEDY, SCORER
+from capicua.rules import variants
 from capicua.rules.hand import SeatView
+from capicua.rules.moves import Move
 
 __all__ = ["ExpertBot"]
 
@@ -44,6 +47,10 @@ MIN_WORLDS = 12  # worlds before it may stop early
 CLEAR = 3.0  # the best leads the second by this many standard errors: stop early
 CLOSE = 1.0  # within this many: think on past the budget (up to EXTEND times it)
 EXTEND = 2.0
+#: How many of the heuristic's best plays the search weighs, by the layout a game declares (0: every play).
+#: In Amazonense a handful of worlds a move cannot tell eight plays apart; the heuristic's top three hold the
+#: best play nearly always, and the worlds then separate those (docs/benchmarks.md, issue 23).
+SHORTLIST: dict[str, int] = {"spinner": 3, "line": 0}
 
 
 class ExpertBot(SearchingBot):
@@ -62,6 +69,7 @@ class ExpertBot(SearchingBot):
         exact_line: int = EXACT_LINE,
         exact_spinner: int = EXACT_SPINNER,
         adaptive: bool = True,
+        shortlist: dict[str, int] | None = None,
     ) -> None:
         super().__init__(seed)
         self.budget = min(budget_ms / 1000.0, HARD_CAP)
@@ -72,6 +80,16 @@ class ExpertBot(SearchingBot):
         self.exact_line = exact_line
         self.exact_spinner = exact_spinner
         self.adaptive = adaptive
+        self.keep = SHORTLIST if shortlist is None else {**SHORTLIST, **shortlist}
+        self.judge = HeuristicBot()
+
+    def shortlist(self, view: SeatView, required: list[Move]) -> list[Move]:
+        """The plays the ``heuristic`` bot ranks highest, as many as ``SHORTLIST`` keeps for the game's layout
+        (0: all of them). The worlds' budget then goes to the moves worth weighing."""
+        keep = self.keep.get(variants.get(view.variant).layout, 0)
+        if not keep or len(required) <= keep or not all(m.is_play for m in required):
+            return required
+        return self.judge.ranked(view, required)[:keep]
 
     def plan(self, view: SeatView) -> tuple[Settings, Callable[[Evaluation], bool]]:
         """Weighed worlds under the CPU-time budget, counted from now: stop early when one move is clearly

@@ -162,16 +162,25 @@ class HeuristicBot(CarefulBot):
         if len(plays) == 1:
             only = plays[0]
             return only.with_galo() if _galo_certain(view, only) else only
+        _, move, galo = max(self._weighed(view, plays), key=lambda x: x[0])
+        return move.with_galo() if galo else move
+
+    def ranked(self, view: SeatView, plays: list[Move]) -> list[Move]:
+        """``plays`` (of the seat to act), best first as this bot weighs them (without their galo calls)."""
+        weighed = sorted(self._weighed(view, plays), key=lambda x: x[0], reverse=True)
+        return [move for _, move, _ in weighed]
+
+    def _weighed(self, view: SeatView, plays: list[Move]) -> list[tuple[tuple[float, int, bool], Move, bool]]:
+        """Each play's sort key (its value, then the heaviest tile, then the double), the play, and whether it
+        is to be called with a (certain) galo."""
         w = self.weights[variants.get(view.variant).layout]
         context = _Context(view)
-        best, best_key = plays[0], None
+        out = []
         for move in plays:
             f = features(view, move, context)
             assert move.tile is not None
-            key = (round(f.value(w), 6), move.tile.pips, move.tile.is_double)
-            if best_key is None or key > best_key:
-                best, best_key = (move.with_galo() if f.galo else move), key
-        return best
+            out.append(((round(f.value(w), 6), move.tile.pips, move.tile.is_double), move, f.galo))
+        return out
 
 
 def _galo_certain(view: SeatView, move: Move) -> bool:

@@ -229,12 +229,16 @@ class SearchingBot(CarefulBot):
             return required[0]  # nothing to weigh (where galo is called, a lone play may still carry it)
         settings, more = self.plan(view)  # first: a budget counts from here
         k = knowledge(view)
-        moves = candidates(view, required, k)
+        moves = candidates(view, self.shortlist(view, required), k)
         ev = evaluate(view, moves, self.rng, settings, more, k)
         self.last = ev
         if not ev.worlds:
             return self.fallback.choose(view, required)
         return moves[ev.best()]
+
+    def shortlist(self, view: SeatView, required: list[Move]) -> list[Move]:
+        """The moves worth searching (all of them here; a subclass may keep the likeliest)."""
+        return required
 
     @abstractmethod
     def plan(self, view: SeatView) -> tuple[Settings, Callable[[Evaluation], bool]]:

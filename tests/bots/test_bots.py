@@ -9,7 +9,7 @@ import pytest
 
 from capicua.bots.base import Bot
 from capicua.bots.driver import next_action
-from capicua.bots.expert import ExpertBot
+from capicua.bots.expert import SHORTLIST, ExpertBot
 from capicua.bots.heuristic import HeuristicBot
 from capicua.bots.pimc import PimcBot
 from capicua.bots.scorer import ScorerBot
@@ -232,3 +232,34 @@ def test_claim_only_when_certain() -> None:
                     claims += 1
                     assert hand.claim_is_right(seat)  # type: ignore[attr-defined]
     assert claims > 0
+
+
+@pytest.mark.parametrize(("variant", "players", "options"), [GAMES[0], GAMES[4]])
+def test_the_expert_weighs_the_heuristics_shortlist_in_amazonense_and_every_play_on_a_line(
+    variant: str, players: int | None, options: dict[str, object]
+) -> None:
+    """Issue 23: in Amazonense the expert's worlds weigh the heuristic's three best plays (and their galo twins),
+    and it plays one of them; on a line (``SHORTLIST`` 0) every legal play is weighed."""
+    keep = SHORTLIST[variants.get(variant).layout]
+    seen = 0
+    for seed in range(8):
+        for hand in positions(variant, players, options, seed):
+            if hand.end is not None or seen >= 6:
+                continue
+            seat = hand.turn
+            plays = [m for m in hand.legal_moves_for(seat) if m.is_play]
+            if len(plays) <= 3 or len(plays) != len(hand.legal_moves_for(seat)):
+                continue
+            view = hand.view(seat)
+            expert = ExpertBot(budget_ms=100, seed=5, max_worlds=2)
+            action = expert.act(view)
+            assert expert.last is not None and action is not None
+            weighed = {m.without_galo() for m in expert.last.moves}
+            if keep:
+                best = HeuristicBot().ranked(view, plays)[:keep]
+                assert weighed == set(best), (weighed, best)
+                assert action.without_galo() in best
+            else:
+                assert weighed == set(plays)
+            seen += 1
+    assert seen == 6
