@@ -11,6 +11,7 @@ twice; when the owner stops answering, its subscribers elsewhere are told ``move
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as dt
 import secrets
 from typing import Any
@@ -20,6 +21,7 @@ import pytest
 from capicua.service.errors import ServiceError
 from capicua.service.identity import Identity
 from capicua.service.platform import Platform
+from capicua.service.relay import RedisTransport
 from capicua.service.relay import router as router_module
 from capicua.service.store import Store
 from capicua.service.tables import TableConfig
@@ -114,6 +116,38 @@ def test_a_table_run_by_one_node_is_played_and_watched_through_another(empty_sto
         await until(lambda: not b.router.remote and not a.router.served)
         await a.close()
         await b.close()
+
+    run_async(body())
+
+
+def test_a_transport_closes_when_a_publish_swallows_its_cancel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """redis-py 8.2's pipeline may swallow the cancellation of a task cancelled while it publishes: the
+    transport's writer stops anyway, and ``close()`` returns (a node shutting down with frames on their way
+    hung there, and never retired)."""
+
+    async def body() -> None:
+        transport = RedisTransport(REDIS, names()[0])
+        publishing = asyncio.Event()
+
+        class Swallowing:
+            async def __aenter__(self) -> Swallowing:
+                return self
+
+            async def __aexit__(self, *exc: object) -> None:
+                return None
+
+            def publish(self, name: str, message: bytes) -> None:
+                pass
+
+            async def execute(self) -> None:
+                publishing.set()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await asyncio.Event().wait()
+
+        monkeypatch.setattr(transport.redis, "pipeline", lambda transaction=False: Swallowing())
+        transport.send_frame("nobody", "sub", {"type": "moved"})
+        await publishing.wait()
+        await asyncio.wait_for(transport.close(), 10)
 
     run_async(body())
 
