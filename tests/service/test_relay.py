@@ -11,8 +11,12 @@ twice; when the owner stops answering, its subscribers elsewhere are told ``move
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as dt
+import itertools
+import random
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -20,13 +24,15 @@ import pytest
 from capicua.service.errors import ServiceError
 from capicua.service.identity import Identity
 from capicua.service.platform import Platform
+from capicua.service.relay import RedisTransport, Router, ops
 from capicua.service.relay import router as router_module
 from capicua.service.store import Store
-from capicua.service.tables import TableConfig
+from capicua.service.tables import Table, TableConfig, TableService
 from tests.aio import run_async
 from tests.service.test_botapi import play_out
-from tests.service.test_nodes import OPTIONS, SEATS, until
+from tests.service.test_nodes import OPTIONS, SEATS, play_one, until
 from tests.web.helpers import tiles_in
+from tests.web.test_crash import Client
 
 REDIS = "redis://127.0.0.1:6379/0"
 CONFIG = TableConfig(bot_delay=0, bot_workers=0, call_grace=0)
@@ -114,6 +120,125 @@ def test_a_table_run_by_one_node_is_played_and_watched_through_another(empty_sto
         await until(lambda: not b.router.remote and not a.router.served)
         await a.close()
         await b.close()
+
+    run_async(body())
+
+
+class Connection:
+    """A websocket of tests/web/test_crash.py's scripted client, as ``capicua/web/socket.py`` serves it: its
+    subscription's frames and the answers to its actions, in the order they come, read by the client."""
+
+    def __init__(self) -> None:
+        self.frames: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+
+    async def send(self, frame: Any) -> None:
+        await self.frames.put(frame)
+
+    async def act(self, router: Router, table_id: str, who: Identity, ref: int, action: str) -> None:
+        try:
+            answer = await router.call(table_id, "act", who, action=action, ref=ref)
+        except ServiceError as exc:
+            await self.send({"type": "error", "code": exc.code, "message": exc.message, "ref": ref})
+        else:
+            await self.send({"type": "ack", "ref": ref, "n": answer["n"]})
+
+    async def read(self, client: Client, done: Callable[[], bool]) -> None:
+        """Hand the frames to ``client`` until ``done()``."""
+        while not done():
+            client.receive(await asyncio.wait_for(self.frames.get(), 10))
+
+
+def test_an_action_made_late_after_its_connection_dropped_is_sent_again_with_its_ref(
+    empty_store_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """tests/web/test_cluster.py's client on a loaded machine: its action, unanswered when its connection dropped
+    (a ``moved``), is held up on its way and made only once the client has subscribed again and been told
+    ``synced``. The client sends it again with its ref (docs/protocol.md, "Several servers"): the table makes it
+    once, and the late event is the resend's, acknowledged. (A new action with a new ref was refused as out of
+    turn, and the client took the late event for the new one's.)"""
+
+    async def body() -> None:
+        a_name, b_name = names()
+        a, b = await node(empty_store_url, a_name), await node(empty_store_url, b_name)
+        table = await a.tables.create(SEATS[0], "dominousa", None, OPTIONS, False)
+        for seat, who in enumerate(SEATS):
+            await table.join(who, seat, None)
+        await table.start(SEATS[0])
+        while True:  # until seat 0 is to play a tile (after which seat 1 is to play)
+            match = table.match
+            assert match is not None
+            legal = table.state_for(0)["hand"]["legal"]  # type: ignore[index]
+            if match.hand.turn == 0 and not {"draw", "pass"} & set(legal):
+                break
+            await play_one(table)
+        held, go = asyncio.Event(), asyncio.Event()
+        act = ops.OPS["act"]
+
+        async def slow_once(tables: TableService, at: Table, who: Identity | None, args: dict[str, Any]) -> Any:
+            """The first action is held up on its way to the table (a node paused, a slow database)."""
+            if not held.is_set():
+                held.set()
+                await go.wait()
+            return await act(tables, at, who, args)
+
+        monkeypatch.setitem(ops.OPS, "act", slow_once)
+        client, refs = Client(table.id, "dominousa", "", random.Random(0)), itertools.count(77)
+        first = Connection()
+        subscription = await b.router.subscribe(table.id, SEATS[0], None, None, first.send)
+        await first.read(client, lambda: client.subscribed)
+        sent = client.send_next(refs)
+        assert sent is not None
+        late = asyncio.create_task(b.router.call(table.id, "act", SEATS[0], action=sent[1], ref=sent[0]))
+        await held.wait()
+        subscription.close()  # the connection drops, the action unanswered and on its way
+        client.connection_lost()
+        second = Connection()
+        await b.router.subscribe(table.id, SEATS[0], None, client.last, second.send)
+        await second.read(client, lambda: client.subscribed)  # synced: the table is where it was
+        again = client.send_next(refs)
+        assert again is not None
+        go.set()
+        n = (await late)["n"]  # the late action is made now, its event sent to the new connection
+        await second.read(client, lambda: client.last == n)
+        await second.act(b.router, table.id, SEATS[0], *again)
+        await second.read(client, lambda: client.pending is None)
+        assert again == sent, "the action unanswered when its connection dropped was not sent again with its ref"
+        stored = [e for e in await a.store.events.read(table.id) if e.kind == "action" and e.data.get("ref") == sent[0]]
+        assert [e.n for e in stored] == [n] and client.acked == [(n, stored[0].data["action"])], client.trace
+        await a.close()
+        await b.close()
+
+    run_async(body())
+
+
+def test_a_transport_closes_when_a_publish_swallows_its_cancel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """redis-py 8.2's pipeline may swallow the cancellation of a task cancelled while it publishes: the
+    transport's writer stops anyway, and ``close()`` returns (a node shutting down with frames on their way
+    hung there, and never retired)."""
+
+    async def body() -> None:
+        transport = RedisTransport(REDIS, names()[0])
+        publishing = asyncio.Event()
+
+        class Swallowing:
+            async def __aenter__(self) -> Swallowing:
+                return self
+
+            async def __aexit__(self, *exc: object) -> None:
+                return None
+
+            def publish(self, name: str, message: bytes) -> None:
+                pass
+
+            async def execute(self) -> None:
+                publishing.set()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await asyncio.Event().wait()
+
+        monkeypatch.setattr(transport.redis, "pipeline", lambda transaction=False: Swallowing())
+        transport.send_frame("nobody", "sub", {"type": "moved"})
+        await publishing.wait()
+        await asyncio.wait_for(transport.close(), 10)
 
     run_async(body())
 

@@ -184,10 +184,10 @@ async def play(client: Client, base: str, refs: itertools.count[int], seen: Seen
             client.receive(frame)
             if frame["type"] in ("event", "state"):
                 seen.frames.append((frame["n"], frame))
-            action = client.next_action()
-            if action is not None:
-                ref = next(refs)
-                client.pending = (ref, action)
+            sent = client.send_next(refs)
+            if sent is not None:
+                ref, action = sent
+                client.trace.append(f"sent {ref} {action}")
                 await ws.send(json.dumps({"type": "action", "table": client.table, "action": action, "ref": ref}))
 
 

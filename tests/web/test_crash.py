@@ -21,6 +21,7 @@ import random
 import socket
 import subprocess
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -67,6 +68,9 @@ class Client:
     pending: tuple[int, str] | None = None  # (ref, action) sent, not answered
     pending_event: int | None = None  # the event our pending action was broadcast as
     lost: list[str] = field(default_factory=list)  # sent, then the server died before it answered
+    # (ref, action, our last event when it was sent) of the action whose connection dropped before any answer and
+    # whose event we have not seen: it may still be made, late (see send_next)
+    uncertain: tuple[int, str, int | None] | None = None
     refused: list[str] = field(default_factory=list)  # our action refused as illegal: why
     trace: list[str] = field(default_factory=list)  # the newest frames, to explain a failure
     subscribed: bool = False  # the server answered this connection's subscribe
@@ -135,9 +139,30 @@ class Client:
         legal: list[str] = hand["legal"]
         return self.rng.choice(legal) if legal else None
 
+    def send_next(self, refs: Iterator[int]) -> tuple[int, str] | None:
+        """The action to send now, with its ref (it becomes the pending one), if it is our turn.
+
+        An action whose connection dropped before its answer may still be on its way to the table's server (that
+        server, or the node that forwards it, slow: it is made after we subscribed again, docs/protocol.md,
+        "Several servers"). So while the table is where it was when that action was sent, it is sent again with
+        its ref: the table makes it once and answers the resend with its event number. A new action with a new
+        ref would be refused as out of turn once the late one is made, and its event taken for the new one's."""
+        action = self.next_action()
+        if action is None:
+            return None
+        uncertain, self.uncertain = self.uncertain, None
+        hand = self.state["hand"] if self.state is not None else None
+        if uncertain is not None and uncertain[2] == self.last and hand and uncertain[1] in hand["legal"]:
+            self.pending = (uncertain[0], uncertain[1])
+        else:
+            self.pending = (next(refs), action)
+        return self.pending
+
     def connection_lost(self) -> None:
         if self.pending is not None:
             self.lost.append(self.pending[1])  # stored or not: nobody acknowledged it
+            if self.pending_event is None:  # not made as far as we know: it may still be made
+                self.uncertain = (*self.pending, self.last)
         self.pending, self.pending_event = None, None
         self.subscribed = False  # the old state may be stale: wait for the new connection's answer
 
@@ -158,10 +183,9 @@ async def play(client: Client, server: Server, refs: itertools.count[int]) -> No
                         f"/api/tables/{client.table}/start", headers={"Authorization": f"Bearer {client.token}"}
                     )
                     assert r.status_code == 200, r.text
-            action = client.next_action()
-            if action is not None:
-                ref = next(refs)
-                client.pending = (ref, action)
+            sent = client.send_next(refs)
+            if sent is not None:
+                ref, action = sent
                 client.trace.append(f"sent {ref} {action}")
                 await ws.send(json.dumps({"type": "action", "table": client.table, "action": action, "ref": ref}))
 

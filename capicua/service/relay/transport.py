@@ -61,6 +61,15 @@ def channel(node: str) -> str:
     return f"capicua:node:{node}"
 
 
+def _stop_if_cancelled() -> None:
+    """Stop the task if it was cancelled: redis-py (8.2) may swallow the ``CancelledError`` of a task cancelled in
+    the middle of a command (a pipeline's publishes, a read), and a loop that went on would hold up ``close()``
+    for ever (a node shut down with frames on their way never retired)."""
+    task = asyncio.current_task()
+    if task is not None and task.cancelling():
+        raise asyncio.CancelledError
+
+
 class _Queue:
     """The messages for one node, published in order, a batch at a time."""
 
@@ -68,6 +77,7 @@ class _Queue:
         self.transport = transport
         self.channel = name
         self.messages: deque[bytes] = deque()
+        self.writing = False  # a batch is being published
         self.ready = asyncio.Event()
         self.task = asyncio.create_task(self._write())
 
@@ -83,6 +93,7 @@ class _Queue:
             self.ready.clear()
             batch = list(self.messages)
             self.messages.clear()
+            self.writing = True
             try:
                 async with self.transport.redis.pipeline(transaction=False) as pipe:
                     for message in batch:
@@ -90,6 +101,9 @@ class _Queue:
                     await pipe.execute()
             except (RedisError, OSError):
                 log.warning("%d messages to %s were lost (Redis away)", len(batch), self.channel, exc_info=True)
+            finally:
+                self.writing = False
+            _stop_if_cancelled()
 
 
 class RedisTransport:
@@ -174,6 +188,7 @@ class RedisTransport:
                 delay = 0.1
                 while True:
                     message = await pubsub.get_message(timeout=1.0)
+                    _stop_if_cancelled()
                     if message is not None:
                         await self._receive(orjson.loads(message["data"]))
             except (RedisError, OSError):
@@ -223,7 +238,7 @@ class RedisTransport:
     async def close(self) -> None:
         tasks = [t for t in (self._reader, *self._tasks, *(q.task for q in self._queues.values())) if t is not None]
         for queue in self._queues.values():  # what waits to be sent goes first
-            if queue.messages:
+            if queue.messages or queue.writing:
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(self._flush(queue), 2)
         for task in tasks:
@@ -232,5 +247,5 @@ class RedisTransport:
         await self.redis.aclose()
 
     async def _flush(self, queue: _Queue) -> None:
-        while queue.messages:
+        while queue.messages or queue.writing:
             await asyncio.sleep(0.01)
