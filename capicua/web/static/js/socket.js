@@ -11,10 +11,12 @@ let refs = 0;
 const page = Math.random().toString(36).slice(2, 8);
 const awaited = new Map(); // ref → resolve: the answers (ack or error) a request() waits for
 let followed = null; // the table I follow: {table, last: () => the number of the last event I have, or null}
-// Actions sent and not answered yet (ref → {msg, context}), and those answered `unknown`: their server died on
-// the way, so they may have been made. Once the table's state is back (`synced`, or a frame with a state),
-// each is sent again with its ref if `stillWanted(msg, context)` says so; the server answers a resend of an
-// action it made with its first ack (docs/protocol.md, "Several servers").
+// Actions sent and not answered yet (ref → {msg, context}), and the uncertain ones: those answered `unknown`
+// (their server died on the way) and those still unanswered when their connection dropped (on their way to
+// the table's node, they may be made yet). Either may have been made, or may still be. Once the table's state
+// is back (`synced`, or a frame with a state), each is sent again with its ref if `stillWanted(msg, context)`
+// says so, and dropped otherwise; the server answers a resend of an action it made with its first ack, so the
+// late original and the resend are one action (docs/protocol.md, "Several servers").
 const unanswered = new Map();
 const uncertain = new Map();
 let stillWanted = () => false;
@@ -26,8 +28,9 @@ export function listen(frameHandler, closedHandler) {
   onClosed = closedHandler;
 }
 
-// Who decides whether an action answered `unknown` is still to be made once the table is back in sight:
-// `check(msg, context)`, the context being what `send` was given with it.
+// Who decides whether an uncertain action (answered `unknown`, or unanswered when its connection dropped) is
+// still to be made once the table is back in sight: `check(msg, context)`, the context being what `send` was
+// given with it.
 export function resendIf(check) {
   stillWanted = check;
 }
@@ -62,7 +65,7 @@ export function connect() {
   socket.addEventListener("message", (ev) => {
     const frame = JSON.parse(ev.data);
     const resolve = (frame.type === "ack" || frame.type === "error") && frame.ref != null && awaited.get(frame.ref);
-    if (resolve) { awaited.delete(frame.ref); resolve(frame); return; }
+    if (resolve) { awaited.delete(frame.ref); unanswered.delete(frame.ref); resolve(frame); return; }
     if (answered(frame)) return;
     // The server I am on no longer runs the table (another took it over, or this one is stopping): connect
     // again, through whatever server the address leads to, and subscribe from the last event I have.
@@ -83,6 +86,7 @@ export function connect() {
   socket.addEventListener("close", (ev) => {
     if (ws !== socket) return;
     ws = null;
+    unanswer();
     onClosed();
     // 1008: refused by the limits (too many connections at once, or opened too fast): wait longer.
     setTimeout(() => resubscribe(), ev.code === 1008 ? 10000 : 500);
@@ -90,18 +94,29 @@ export function connect() {
   return ready;
 }
 
-// Close the connection (the player changed): it reopens with the new token and resubscribes.
+// The connection closed: the actions it carried that got no answer become uncertain, like those answered
+// `unknown`, to be sent again with their refs (if still wanted) once the table is back in sight.
+function unanswer() {
+  for (const [ref, sent] of unanswered) uncertain.set(ref, sent);
+  unanswered.clear();
+}
+
+// Close the connection (the player's token changed): it reopens with the new token and resubscribes. Its
+// unanswered actions become uncertain as on any close: a player renaming himself or changing his password gets
+// a new token but keeps his seat, and the table remembers refs by seat.
 export function disconnect() {
   if (ws) {
     const old = ws;
     ws = null;
+    unanswer();
     old.close();
     resubscribe();
   }
 }
 
 // Send a message; returns its ref (the server copies it into the ack or error that answers). An action's
-// `context` is what resendIf's check is given if its answer is `unknown`.
+// `context` is what resendIf's check is given if it becomes uncertain (answered `unknown`, or unanswered when
+// the connection dropped).
 export async function send(msg, context = null) {
   const ref = msg.ref ?? `${msg.type}-${page}-${++refs}`;
   if (msg.type === "action") {
