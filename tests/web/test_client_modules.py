@@ -114,9 +114,9 @@ def test_the_table_store_under_nodes_test_runner() -> None:
     table's layout (layout.js) for 1,000 random hands of each game at a phone's and a desktop's felt."""
     version = node_version()
     if version is None:
-        pytest.skip("node is not installed: the client's JavaScript unit tests (tests/web/js) need Node 20.10 or later")
-    if version < (20, 10):
-        pytest.skip(f"node {'.'.join(map(str, version))} is too old for the client's modules (Node 20.10 or later)")
+        pytest.skip("node is not installed: the client's JavaScript unit tests (tests/web/js) need Node 20.11 or later")
+    if version < (20, 11):
+        pytest.skip(f"node {'.'.join(map(str, version))} is too old for the client's tests (Node 20.11 or later)")
     tests = sorted(str(p) for p in (ROOT / "tests" / "web" / "js").glob("*.test.mjs"))
     assert tests
     node = str(shutil.which("node"))
