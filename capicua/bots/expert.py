@@ -14,6 +14,8 @@ move in every world (:mod:`capicua.bots.search`, :mod:`capicua.bots.sim`). What 
   ``scorer``'s: table points, the pass 20 and the galo 50 a play makes), some at random;
 - **galo** (A5) as a candidate of its own: a play with the call is worth +30 in the worlds where it is
   right, -50 in the others, so it is called when the (weighted) worlds make it pay;
+- **a shortlist** (Amazonense): the worlds weigh only the ``heuristic`` bot's three best plays (``SHORTLIST``,
+  by layout), so the few worlds a move affords separate the plays that matter instead of eight at once;
 - **time where decisions are close**: the budget is the bot's own CPU time (``time.thread_time``: a
   busy machine makes it slower, not weaker), it stops early once one move is clearly best, and thinks
   up to twice its budget while the best two are within the noise. A wall-clock cap (4 × the budget,
