@@ -25,7 +25,7 @@ LONG = {
     "tests/web/test_tournament_sim.py::": 140,  # each database's
     "tests/web/test_openapi_fuzz.py::": 150,  # a module of many tests on one server: 68 s its longest
     "tests/bots/test_analysis.py::test_the_expert_loses_far_less_than_greedy": 99,
-    "tests/test_install.py::": 100,  # its module's bare venv: 89 s, made once for the module's four tests
+    "tests/test_install.py::": 60,  # its module: the bare venv (made once for its four tests), then the checks
     "tests/bench/test_bench_server.py::": 55,
     "tests/web/test_crash.py::test_kill_9_mid_hand": 50,
     "tests/web/test_cluster.py::test_three_nodes_behind_nginx": 90,  # its setup and call
