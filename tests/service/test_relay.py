@@ -52,6 +52,17 @@ def names() -> tuple[str, str]:
     return f"a-{tag}", f"b-{tag}"
 
 
+async def started_on_two_nodes(url: str) -> tuple[Platform, Platform, Table]:
+    """Two nodes, and a Dominousa table of ``SEATS`` started on the first."""
+    a_name, b_name = names()
+    a, b = await node(url, a_name), await node(url, b_name)
+    table = await a.tables.create(SEATS[0], "dominousa", None, OPTIONS, False)
+    for seat, who in enumerate(SEATS):
+        await table.join(who, seat, None)
+    await table.start(SEATS[0])
+    return a, b, table
+
+
 class Watcher:
     """A client on some node: the frames it got, in order."""
 
@@ -158,12 +169,7 @@ def test_an_action_made_late_after_its_connection_dropped_is_sent_again_with_its
     turn, and the client took the late event for the new one's.)"""
 
     async def body() -> None:
-        a_name, b_name = names()
-        a, b = await node(empty_store_url, a_name), await node(empty_store_url, b_name)
-        table = await a.tables.create(SEATS[0], "dominousa", None, OPTIONS, False)
-        for seat, who in enumerate(SEATS):
-            await table.join(who, seat, None)
-        await table.start(SEATS[0])
+        a, b, table = await started_on_two_nodes(empty_store_url)
         while True:  # until seat 0 is to play a tile (after which seat 1 is to play)
             match = table.match
             assert match is not None
@@ -342,12 +348,7 @@ def test_a_bots_seat_stream_comes_through_another_node_with_its_seats_view(empty
     with the engine's view of that seat, built where the table runs."""
 
     async def body() -> None:
-        a_name, b_name = names()
-        a, b = await node(empty_store_url, a_name), await node(empty_store_url, b_name)
-        table = await a.tables.create(SEATS[0], "dominousa", None, OPTIONS, False)
-        for seat, who in enumerate(SEATS):
-            await table.join(who, seat, None)
-        await table.start(SEATS[0])
+        a, b, table = await started_on_two_nodes(empty_store_url)
         with pytest.raises(ServiceError) as refused:
             await b.bot_hub.table_stream(Identity("g:nobody", "Nobody"), table.id)
         assert refused.value.code == "not-seated"
