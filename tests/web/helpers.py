@@ -158,19 +158,9 @@ class Conn:
     def recv_until(self, pred: Callable[[dict[str, Any]], bool], timeout: float = 5.0) -> dict[str, Any]:
         """The first frame to come that satisfies ``pred`` (those before it are received too), waited for in
         one call to the event loop; fails after ``timeout`` seconds without it."""
-        return self.exchange([], pred, timeout)
-
-    def exchange(
-        self, texts: Iterable[str], pred: Callable[[dict[str, Any]], bool], timeout: float = 5.0
-    ) -> dict[str, Any]:
-        """Send ``texts`` (in order), then receive up to the first frame that satisfies ``pred``, all in one call
-        to the event loop (a call costs a trip between two threads, which a loaded machine makes slow); fails
-        after ``timeout`` seconds without it."""
-        tx, stream = self.session._receive_tx, self.session._send_rx
+        stream = self.session._send_rx
 
         async def until() -> dict[str, Any]:
-            for text in texts:
-                await tx.send({"type": "websocket.receive", "text": text})
             with anyio.fail_after(timeout):
                 while True:
                     frame = self._take(await stream.receive())
@@ -220,11 +210,10 @@ class Conn:
     def act(self, table_id: str, action: str, ref: Any = None) -> None:
         self.send({"type": "action", "table": table_id, "action": action, "ref": ref})
 
-    def ping(self, ref: Any = "ping", before: Iterable[str] = ()) -> None:
-        """Ping and wait for the pong: the connection is alive and has read everything sent before (``before``:
-        texts sent first, in the same call to the event loop)."""
-        ping = json.dumps({"type": "ping", "ref": ref}, separators=(",", ":"), ensure_ascii=False)
-        self.exchange([*before, ping], lambda f: f["type"] == "pong" and f.get("ref") == ref)
+    def ping(self, ref: Any = "ping") -> None:
+        """Ping and wait for the pong: the connection is alive and has read everything sent before."""
+        self.send({"type": "ping", "ref": ref})
+        self.recv_until(lambda f: f["type"] == "pong" and f.get("ref") == ref)
 
     # what it saw
     def latest_state(self) -> dict[str, Any] | None:

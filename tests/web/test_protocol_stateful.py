@@ -129,7 +129,6 @@ class Person:
     stream: Stream = field(default_factory=Stream)
     said: set[str] = field(default_factory=set)  # tiles named in what he sent: an error may echo them
     conns: list[Conn] = field(default_factory=list)  # every connection he had, for the leak scan
-    outbox: list[str] = field(default_factory=list)  # what he sends with the wait for its answer (answered)
 
 
 @dataclass(frozen=True)
@@ -182,11 +181,9 @@ class ProtocolMachine(RuleBasedStateMachine):
         assert self.h.client.portal is not None
         return int(self.h.client.portal.call(lambda: table.n))
 
-    def settle(self) -> int:
+    def settle(self) -> None:
         """Until the table waits for one of the test's people (the bots have moved, the hand's next deal or the
-        match's end, which follow an action after its ack, are made) or its match is over; returns the table's
-        ``n`` then (read in the same call to the event loop: nothing moves while the table waits)."""
-        seen: list[int] = []
+        match's end, which follow an action after its ack, are made) or its match is over."""
 
         def waiting(table: Any) -> bool:
             if table.status != "playing":
@@ -196,19 +193,13 @@ class ProtocolMachine(RuleBasedStateMachine):
                 return False  # its end, or the next deal, is coming
             return match.hand.turn in self.game.people
 
-        def settled(table: Any) -> bool:
-            seen.append(table.n)
-            return waiting(table)
-
-        self.h.wait(lambda: self.h.settled(self.table_id, settled), what="the table to wait for a person")
-        return seen[-1]
+        self.h.wait(lambda: self.h.settled(self.table_id, waiting), what="the table to wait for a person")
 
     # -- sending, and what must come back --------------------------------------------------------------------
     def send(self, person: Person, text: str) -> None:
-        """``text`` goes out with the wait for its answer (:meth:`answered`), in the same call to the event loop."""
         assert person.conn is not None
         person.said |= tiles_in(text)
-        person.outbox.append(text)
+        person.conn.send_text(text)
         self.counts["generated"] += 1
 
     def answered(
@@ -221,12 +212,11 @@ class ProtocolMachine(RuleBasedStateMachine):
         conn = person.conn
         assert conn is not None
         since = len(conn.frames)
-        texts, person.outbox = person.outbox, []
         if reply is not None:
-            conn.exchange(texts, lambda f: f.get("ref") == reply and f["type"] in ("ack", "error"))
+            conn.recv_until(lambda f: f.get("ref") == reply and f["type"] in ("ack", "error"))
             frames = conn.frames[since:]
         else:
-            conn.ping(f"ping-{next(self.refs)}", before=texts)
+            conn.ping(f"ping-{next(self.refs)}")
             self.counts["pings"] += 1
             frames = conn.frames[since:-1]
         errors = [f for f in frames if f["type"] == "error"]
@@ -253,7 +243,6 @@ class ProtocolMachine(RuleBasedStateMachine):
             self.check_stream(person, poll=True)
 
     def _connect(self, person: Person) -> None:
-        assert not person.outbox, person.outbox  # everything sent was sent
         person.conn = self.h.connect(person.guest, f"{person.label}#{len(person.conns)}", person.seat)
         person.conns.append(person.conn)
         person.stream = Stream()
@@ -272,7 +261,6 @@ class ProtocolMachine(RuleBasedStateMachine):
     def disconnect(self, k: int) -> None:
         person = self.people[k]
         if person.conn is not None:
-            assert not person.outbox, person.outbox
             self.check_stream(person, poll=True)
             person.conn.close()
             person.conn = None
@@ -308,7 +296,8 @@ class ProtocolMachine(RuleBasedStateMachine):
         """The match goes on: one move after another, each of a player who has legal moves in his current state
         (drawn from them), as long as one has."""
         for choice, galo in choices:
-            n = self.settle()
+            self.settle()
+            n = self.table_n()
             ready = []
             for person in self.people[: len(self.game.people)]:
                 self.check_stream(person, poll=True)
@@ -324,7 +313,7 @@ class ProtocolMachine(RuleBasedStateMachine):
         conn = person.conn
         if conn is None:
             return
-        before = self.settle()
+        self.settle()
         self.check_stream(person, poll=True)
         state = conn.latest_state()
         hand = state and state.get("hand")
@@ -332,6 +321,7 @@ class ProtocolMachine(RuleBasedStateMachine):
         move = legal[choice % len(legal)] if legal else "pass"
         if galo and hand and hand["variant"] == "amazonense" and len(move.split()) == 2 and move[0].isdigit():
             move += " galo"  # A5: may ride on a play (refused when it does not make one)
+        before = self.table_n()
         ref = next(self.refs)
         self.send(person, json.dumps({"type": "action", "table": self.table_id, "action": move, "ref": ref}))
         frames = self.answered(person, refused_changes_nothing=before, reply=ref)
@@ -347,7 +337,8 @@ class ProtocolMachine(RuleBasedStateMachine):
         person = self.people[k]
         if person.conn is None:
             return
-        before = self.settle()
+        self.settle()
+        before = self.table_n()
         ref = next(self.refs)
         self.send(person, json.dumps({"type": "action", "table": self.table_id, "action": action, "ref": ref}))
         unreadable = any(0xD800 <= ord(c) <= 0xDFFF for c in action)
@@ -370,7 +361,8 @@ class ProtocolMachine(RuleBasedStateMachine):
         person = self.people[k]
         if person.conn is None:
             return
-        before = self.settle()
+        self.settle()
+        before = self.table_n()
         for text in data.draw(st.lists(garbage(self.table_id), min_size=1, max_size=12)):
             self.send(person, text)
         frames = self.answered(person, refused_changes_nothing=before)
@@ -386,7 +378,8 @@ class ProtocolMachine(RuleBasedStateMachine):
         person = self.people[k]
         if person.conn is None:
             return
-        before = self.settle()
+        self.settle()
+        before = self.table_n()
         message: dict[str, Any] = {"type": "chat", "table": self.table_id, "ref": next(self.refs)}
         message.update({"preset": preset} if preset else {"text": text})
         self.send(person, json.dumps(message))
@@ -410,8 +403,7 @@ class ProtocolMachine(RuleBasedStateMachine):
         self.send(person, json.dumps({"type": "ping", "ref": ref}))
         conn = person.conn
         assert conn is not None
-        texts, person.outbox = person.outbox, []
-        pong = conn.exchange(texts, lambda f: f["type"] == "pong")
+        pong = conn.recv_until(lambda f: f["type"] == "pong")
         assert pong["ref"] == ref, pong
         self.check_stream(person)
 
