@@ -20,8 +20,8 @@ import pytest
 #: CI, roughly: only the long ones. Measured under CI's load (``--durations``); a guess wrong by half still orders
 #: them well.
 LONG = {
-    "tests/web/test_protocol_stateful.py::test_protocol_stateful[individual]": 230,
-    "tests/web/test_protocol_stateful.py::test_protocol_stateful[amazonense]": 150,
+    "tests/web/test_protocol_stateful.py::test_protocol_stateful[individual]": 300,
+    "tests/web/test_protocol_stateful.py::test_protocol_stateful[amazonense]": 170,
     "tests/web/test_tournament_sim.py::": 140,  # each database's
     "tests/web/test_openapi_fuzz.py::": 150,  # a module of many tests on one server: 68 s its longest
     "tests/bots/test_analysis.py::test_the_expert_loses_far_less_than_greedy": 99,
