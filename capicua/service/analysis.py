@@ -18,11 +18,9 @@ import functools
 import hashlib
 import json
 import logging
-import os
 from collections.abc import Callable, Coroutine
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
-from multiprocessing import get_context
 from typing import Any, Literal
 
 import orjson
@@ -32,6 +30,7 @@ from capicua.rules.record import Record, RecordError
 from capicua.service.errors import ServiceError
 from capicua.service.store.analyses import AnalysisStore
 from capicua.service.store.records import RecordStore
+from capicua.service.workers import pool
 
 __all__ = ["MAX_ACTIONS", "MAX_HAND_ACTIONS", "MAX_UPLOAD", "PART", "Analyses", "Checked", "Progress", "check_upload"]
 
@@ -106,10 +105,6 @@ def _check_stored(data: dict[str, Any], key: str) -> Checked:
 def _part(text: str, start: int, stop: int, worlds: int, seed: int) -> list[dict[str, Any]]:
     """In a worker: decisions ``start``..``stop`` of the record ``text``, as JSON."""
     return [d.to_json() for d in analyse_part(Record.loads(text), start, stop, worlds, seed)]
-
-
-def _worker_start() -> None:
-    os.nice(5)  # the server's event loop goes first
 
 
 class Analyses:
@@ -191,7 +186,7 @@ class Analyses:
         """``work`` off the event loop: in the checks' own worker process (its own, so that a check never
         waits behind an analysis's parts), or a thread of this process when ``workers`` is 0 (tests)."""
         if self.workers and self._checks is None:
-            self._checks = ProcessPoolExecutor(1, mp_context=get_context("spawn"), initializer=_worker_start)
+            self._checks = pool(1)
         return await asyncio.get_running_loop().run_in_executor(self._checks, work, *args)
 
     def _start(self, checked: Checked, record_id: int | None) -> Progress:
@@ -209,7 +204,7 @@ class Analyses:
         if self.workers == 0:
             return None  # the loop's default thread pool
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=get_context("spawn"), initializer=_worker_start)
+            self._pool = pool(self.workers)
         return self._pool
 
     async def _run(self, progress: Progress, record_id: int | None, checked: Checked) -> None:
@@ -242,9 +237,9 @@ class Analyses:
             progress.state, progress.error = "failed", str(exc) or type(exc).__name__
 
     def close(self) -> None:
-        for pool in (self._pool, self._checks):
-            if isinstance(pool, ProcessPoolExecutor):
-                pool.shutdown(wait=False, cancel_futures=True)
+        for executor in (self._pool, self._checks):
+            if isinstance(executor, ProcessPoolExecutor):
+                executor.shutdown(wait=False, cancel_futures=True)
         self._pool = self._checks = None
 
 

@@ -13,11 +13,8 @@ import asyncio
 import logging
 import os
 import random
-import threading
-import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
-from multiprocessing import get_context
 
 from capicua.bots.base import Bot
 from capicua.bots.driver import candidates
@@ -27,6 +24,7 @@ from capicua.rules.moves import Move
 from capicua.service.errors import ServiceError
 from capicua.service.tables.ports import Spawn
 from capicua.service.tables.state import TableState
+from capicua.service.workers import pool
 
 __all__ = ["BotPool", "BotTurns"]
 
@@ -64,7 +62,7 @@ class BotPool:
 
     async def decide(self, spec: str, seed: int, view: SeatView) -> Move | None:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=get_context("spawn"), initializer=_worker_start)
+            self._pool = pool(self.workers)
         share = self.share()
         self.waiting += 1
         try:
@@ -79,20 +77,6 @@ class BotPool:
 
 
 _worker_bots: dict[str, Bot] = {}
-
-
-def _worker_start() -> None:
-    os.nice(5)  # the server's event loop goes first
-    # A server killed with SIGKILL cannot stop its workers, and a worker waiting for work would wait forever:
-    # each one leaves as soon as its server is gone.
-    server = os.getppid()
-
-    def watch() -> None:
-        while os.getppid() == server:
-            time.sleep(1.0)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="capicua-server-watch", daemon=True).start()
 
 
 def _decide(spec: str, seed: int, view: SeatView, share: float = 1.0) -> Move | None:
