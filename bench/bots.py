@@ -246,7 +246,7 @@ def table_of(tallies: list[Tally], title: str) -> Table:
             verdict = "—" if not t.matches else ("pass" if t.win_rate >= t.row.goal else "FAIL")
         table.add_row(
             t.row.label,
-            t.a,
+            f"{t.a} {t.row.name}" if t.row.name.startswith("step-") else t.a,  # the steps: one expert, several ways
             t.row.b,
             str(t.matches),
             str(t.wins),
