@@ -19,9 +19,10 @@ import pytest
 #: Seconds a test (or each test whose node id starts with this; for a module that moves whole, the module) takes in
 #: CI, roughly: only the long ones. Measured under CI's load (``--durations``); a guess wrong by half still orders
 #: them well.
+#: Not here, though long (300 s and 170 s in CI): the stateful protocol test. At the front it ran beside the
+#: tournament simulations' servers and failed twice in two full runs (a subscriber an event behind, a state frame
+#: nobody asked for), where in its usual place it passes; why the load breaks it is not understood yet.
 LONG = {
-    "tests/web/test_protocol_stateful.py::test_protocol_stateful[individual]": 300,
-    "tests/web/test_protocol_stateful.py::test_protocol_stateful[amazonense]": 170,
     "tests/web/test_tournament_sim.py::": 140,  # each database's
     "tests/web/test_openapi_fuzz.py::": 150,  # a module of many tests on one server: 68 s its longest
     "tests/bots/test_analysis.py::test_the_expert_loses_far_less_than_greedy": 99,
