@@ -10,6 +10,7 @@ import secrets
 import threading
 import time
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -136,12 +137,14 @@ def page_state(page: Any) -> dict[str, Any]:
     }
 
 
-def play_until(page: Any, selector: str, timeout: float = 90, next_hand: bool = True) -> int:
-    """Play until selector shows (pressing "next hand" between hands); how many moves I made."""
+def play_until(page: Any, selector: str | Callable[[], bool], timeout: float = 90, next_hand: bool = True) -> int:
+    """Play until selector shows, or until ``selector()`` holds (pressing "next hand" between hands); how many
+    moves I made."""
     moves = 0
     deadline = time.time() + timeout
+    done = selector if callable(selector) else lambda: page.query_selector(selector) is not None
     while time.time() < deadline:
-        if page.query_selector(selector):
+        if done():
             return moves
         if next_hand and page.query_selector("#next-hand:not([disabled])"):
             page.click("#next-hand")

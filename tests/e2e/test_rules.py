@@ -202,14 +202,15 @@ def test_a_pass_that_gives_20_says_why_with_the_rules_link(
     page = new_page(browser, lang, width=viewport["width"], height=viewport["height"])
     page.goto(server)
     page.wait_for_selector("#create")
-    # the hand's end stays for its pause (its history with it), where the toast goes at once: what the toast
-    # said is kept as it is drawn, by an observer, and the history's row is what the test waits for
+    # What the toast said is kept as it is drawn, by an observer: it goes after 7 s. A pass whose frame ends the
+    # hand (the tranca it makes) has no toast, the hand's end saying it all, so the test plays on, through the
+    # next hands, until a pass's toast shows; the hand's end stays for its pause, with its history's row.
     make_table(page, server, variant="amazonense", pause_seconds=30)
     page.evaluate(TOASTS)
     sentence_re, see = PASSED[lang]
     row = ".history-panel .cost-item[data-kind='pass']"
-    play_until(page, row, timeout=120)
-    page.wait_for_function("() => window.passToasts.length > 0")
+    play_until(page, lambda: page.evaluate("() => window.passToasts.length > 0"), timeout=180)
+    page.wait_for_selector(row, state="attached")
     said, href = page.evaluate("() => window.passToasts[0]")
     assert re.fullmatch(f"{sentence_re} {see}", said), said
     assert href == "#/rules/amazonense/passe"
