@@ -3,6 +3,7 @@
     python bench/bots.py [--matches 400] [--budget 50] [--jobs 1] [--rows NAME ...] [--out FILE]
     python bench/bots.py --ladder [--matches 600] [--minutes 30]
     python bench/bots.py --steps [--matches 600]
+    python bench/bots.py --ceiling [--matches 600]
     pip install -e '.[bench]'        # abw333's dominoes, for the optional ``abw333`` row
 
 Rows (``--rows`` picks some; the default is every row but the optional ones):
@@ -25,7 +26,12 @@ Rows (``--rows`` picks some; the default is every row but the optional ones):
   Amazonense on the same deals: ``step-issue14`` (as issue 14 left it: every play weighed, two play-outs a
   candidate with 15 % random choices), ``step-deterministic`` (one play-out, no random choice: every candidate
   meets the same world) and ``step-shortlist`` (the expert as it is: the worlds weigh the heuristic's three
-  best plays).
+  best plays);
+- the ceiling (``--ceiling`` runs these four and nothing else), on the same deals: ``ceiling-expert`` and
+  ``ceiling-oracle`` (``expert:BUDGET``, then the same bot shown every hand, ``oracle:BUDGET``: bench/oracle.py,
+  against ``heuristic``), ``ceiling-expert-pimc`` and ``ceiling-oracle-pimc`` (the two against ``pimc:24``).
+  What the oracle wins is about the most this search could win with the hidden tiles known: issue 23's goals
+  measured against what can be had.
 
 Every row plays ``--matches`` matches (rounded up to an even number) to each variant's target in duplicate:
 every seed's deals twice, the seats swapped (``capicua.bots.arena.duplicate_match``; abw333: our bot on team 0,
@@ -72,6 +78,8 @@ from capicua.bots.expert import ExpertBot
 from capicua.bots.registry import make_bot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import oracle  # bench/oracle.py, beside this file
 
 
 @dataclass(frozen=True)
@@ -130,7 +138,14 @@ STEPS = (
     ),
     Row("step-shortlist", "Amazonense", "{expert}", "heuristic", "amazonense", None, 0.85, True),
 )
-BY_NAME = {r.name: r for r in (*ROWS, *LADDER, *STEPS)}
+#: The expert beside the same bot shown every hand (bench/oracle.py), on the same deals.
+CEILING = (
+    Row("ceiling-expert", "Amazonense", "{expert}", "heuristic", "amazonense", None, 0.85, True),
+    Row("ceiling-oracle", "Amazonense", "{oracle}", "heuristic", "amazonense", None, None, True),
+    Row("ceiling-expert-pimc", "Amazonense", "{expert}", "pimc:24", "amazonense", None, 0.70, True),
+    Row("ceiling-oracle-pimc", "Amazonense", "{oracle}", "pimc:24", "amazonense", None, None, True),
+)
+BY_NAME = {r.name: r for r in (*ROWS, *LADDER, *STEPS, *CEILING)}
 
 
 @dataclass
@@ -193,20 +208,21 @@ def play_pair(row: Row, a: str, seed: int, abw333: tuple[int, int]) -> list[Outc
             out.append(Outcome(bool(r["won"]), r["games"], r["move_times"], r["abw333_times"], []))
         return out
     make = _builder(row, a)
-    results = (
-        duplicate_match(a, row.b, row.variant, row.players, {}, seed, a_even=True, make=make),
-        duplicate_match(a, row.b, row.variant, row.players, {}, seed, a_even=False, make=make),
+    results = tuple(
+        duplicate_match(a, row.b, row.variant, row.players, {}, seed, a_even=even, make=make, prepare=oracle.prepare)
+        for even in (True, False)
     )
     return [Outcome(r.a_won, r.hands, r.move_times[0], r.move_times[1], r.wall_times[0]) for r in results]
 
 
 def _builder(row: Row, a: str) -> Callable[[str, int | None], Bot]:
-    """How the row's bots are built: the registry's specs, the expert with the row's ``a_options``."""
+    """How the row's bots are built: the registry's specs and ``oracle:MS`` (bench/oracle.py), the expert with the
+    row's ``a_options``."""
     if not row.a_options:
-        return make_bot
+        return oracle.make
 
     def make(spec: str, seed: int | None) -> Bot:
-        bot = make_bot(spec, seed)
+        bot = oracle.make(spec, seed)
         if spec != a or not isinstance(bot, ExpertBot):
             return bot
         return ExpertBot(bot.budget * 1000, seed, **row.a_options)
@@ -290,6 +306,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--ladder", action="store_true", help="the ladder's rows: each level against the one below")
     parser.add_argument("--steps", action="store_true", help="the expert a step at a time, against heuristic")
+    parser.add_argument("--ceiling", action="store_true", help="the expert beside the same bot shown every hand")
     parser.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
     parser.add_argument("--minutes", type=float, default=None, help="stop starting pairs after this long")
     parser.add_argument("--out", type=Path, default=None, help="rewrite this file with the table after every pair")
@@ -302,12 +319,14 @@ def main(argv: list[str] | None = None) -> None:
         parser.error("--jobs must be at least 1")
     pairs = (args.matches + 1) // 2
     expert = f"expert:{args.budget:g}"
-    if ((args.ladder or args.steps) and args.rows) or (args.ladder and args.steps):
-        parser.error("--ladder, --steps and --rows each pick the rows: give one of them")
+    if sum(map(bool, (args.ladder, args.steps, args.ceiling, args.rows))) > 1:
+        parser.error("--ladder, --steps, --ceiling and --rows each pick the rows: give one of them")
     if args.ladder:
         rows = list(LADDER)
     elif args.steps:
         rows = list(STEPS)
+    elif args.ceiling:
+        rows = list(CEILING)
     else:
         rows = [BY_NAME[n] for n in args.rows] if args.rows else [r for r in ROWS if not r.optional]
     abw333 = (0, 0)
@@ -315,9 +334,9 @@ def main(argv: list[str] | None = None) -> None:
         from abw333_adapter import SEARCH_SAMPLES, SEARCH_TILES
 
         abw333 = (args.abw333_tiles or SEARCH_TILES, args.abw333_samples or SEARCH_SAMPLES)
-    tallies = [Tally(r, r.a.format(expert=expert)) for r in rows]
+    tallies = [Tally(r, r.a.format(expert=expert, oracle=f"oracle:{args.budget:g}")) for r in rows]
     for t in tallies:
-        make_bot(t.a)  # fail early on a bad spec
+        oracle.make(t.a)  # fail early on a bad spec
         if t.row.variant != "abw333":
             make_bot(t.row.b)
 

@@ -53,12 +53,17 @@ def duplicate_match(
     seed: int,
     a_even: bool,
     make: Callable[[str, int | None], Bot] = make_bot,
+    prepare: Callable[[Match, list[Bot]], None] | None = None,
 ) -> MatchResult:
     """Play one match: configuration ``a`` on the even seats when ``a_even``, else on the odd ones (``make``
-    builds a bot from a spec and a seed: the registry's, unless a bench tries a configuration of its own)."""
+    builds a bot from a spec and a seed: the registry's, unless a bench tries a configuration of its own;
+    ``prepare`` is given the match and its bots before play: the bench's reference that sees every hand,
+    bench/oracle.py, is handed the match there)."""
     match = Match(variants.get(variant), players=players, options=options, seed=seed)
     side = [0 if (s % 2 == 0) == a_even else 1 for s in range(match.players)]
     bots = [make(a if side[s] == 0 else b, seed * 10 + s) for s in range(match.players)]
+    if prepare is not None:
+        prepare(match, bots)
     times: tuple[list[float], list[float]] = ([], [])
     walls: tuple[list[float], list[float]] = ([], [])
     marks: list[float] = []  # the wall clock when each decision started and ended

@@ -91,6 +91,8 @@ LEVELS: tuple[Level, ...] = (
         _expert,
     ),
 )
+
+
 def _lesson(arg: str, seed: int | None) -> Bot:
     return ScriptedBot(get(arg))
 

@@ -129,18 +129,26 @@ def evaluate(
     settings: Settings,
     more: Callable[[Evaluation], bool],
     k: Knowledge | None = None,
+    deal: Callable[[], Hand | None] | None = None,
 ) -> Evaluation:
     """Play ``moves`` (plays of the seat to act, galo twins included) in worlds until ``more`` says
-    stop (it is asked after each world) or worlds cannot be found."""
+    stop (it is asked after each world) or worlds cannot be found. ``deal`` gives each world (None: none found
+    this time); by default :func:`~capicua.bots.worlds.sample_world` deals one from the view."""
     assert view.seat is not None
     seat = view.seat
     if k is None:
         k = knowledge(view)
+    known = k
+    if deal is None:
+
+        def deal() -> Hand | None:
+            return sample_world(view, rng, known, tries=100)
+
     ev = Evaluation(moves)
     misses = 0
     plain = [m.without_galo() if m.galo else m for m in moves]
     while True:
-        world = sample_world(view, rng, k, tries=100)
+        world = deal()
         if world is None:
             misses += 1
             if misses >= 3:
@@ -230,7 +238,7 @@ class SearchingBot(CarefulBot):
         settings, more = self.plan(view)  # first: a budget counts from here
         k = knowledge(view)
         moves = candidates(view, self.shortlist(view, required), k)
-        ev = evaluate(view, moves, self.rng, settings, more, k)
+        ev = evaluate(view, moves, self.rng, settings, more, k, deal=self.dealer(view, k))
         self.last = ev
         if not ev.worlds:
             return self.fallback.choose(view, required)
@@ -239,6 +247,11 @@ class SearchingBot(CarefulBot):
     def shortlist(self, view: SeatView, required: list[Move]) -> list[Move]:
         """The moves worth searching (all of them here; a subclass may keep the likeliest)."""
         return required
+
+    def dealer(self, view: SeatView, k: Knowledge) -> Callable[[], Hand | None] | None:
+        """Where this decision's worlds come from: None, the worlds dealt from the view (``evaluate``'s own).
+        Only the bench's reference that sees every hand says otherwise (bench/oracle.py); a player never."""
+        return None
 
     @abstractmethod
     def plan(self, view: SeatView) -> tuple[Settings, Callable[[Evaluation], bool]]:

@@ -639,7 +639,6 @@ class SpinnerWorld(_AlphaBeta):
         return here + self._node(state, key, (nxt & 1) == me, alpha - here, beta - here)
 
 
-
 def _round5(n: int) -> int:
     return n - n % 5
 

@@ -12,6 +12,7 @@ from capicua.bots.expert import SHORTLIST, ExpertBot
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
 import bots  # bench/bots.py, not a package
+import oracle  # bench/oracle.py
 
 
 def test_each_step_row_builds_the_expert_with_its_part_taken_away() -> None:
@@ -34,3 +35,40 @@ def test_a_tiny_steps_run_prints_every_row(capsys: pytest.CaptureFixture[str]) -
     for row in bots.STEPS:
         assert row.name in out
     assert out.count("Amazonense") >= len(bots.STEPS)
+
+
+def test_the_oracle_weighs_the_real_hand_and_the_expert_worlds_of_its_view() -> None:
+    """The ceiling's reference (bench/oracle.py) is the expert whose worlds are the match's own hand; the expert
+    itself deals its worlds from its seat's view."""
+    from capicua.rules import variants
+    from capicua.rules.match import Match
+
+    match = Match(variants.get("amazonense"), seed=7)
+    hand = match.deal()
+    seat = hand.turn
+    view = hand.view(seat)
+    seer = oracle.make("oracle:5", 1)
+    assert isinstance(seer, oracle.OracleBot) and seer.budget == 0.005
+    oracle.prepare(match, [seer, oracle.make("heuristic")])
+    deal = seer.dealer(view, None)  # type: ignore[arg-type]
+    world = deal()
+    assert (
+        world is not None
+        and world is not hand
+        and world.hands == hand.hands
+        and world.boneyard_order == hand.boneyard_order
+    )
+    seer.choose(view, seer.required(view))
+    assert seer.last is not None and seer.last.worlds >= 1
+    assert ExpertBot(5, 1).dealer(view, None) is None  # type: ignore[arg-type]
+    other = Match(variants.get("amazonense"), seed=8).deal()
+    with pytest.raises(AssertionError, match="not the view's"):
+        seer.dealer(other.view(other.turn), None)  # type: ignore[arg-type]
+
+
+def test_a_tiny_ceiling_run_prints_the_expert_and_the_oracle(capsys: pytest.CaptureFixture[str]) -> None:
+    bots.main(["--ceiling", "--matches", "2", "--budget", "2"])
+    out = capsys.readouterr().out
+    for row in bots.CEILING:
+        assert row.name in out
+    assert "oracle:2" in out and "expert:2" in out

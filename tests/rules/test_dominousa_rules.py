@@ -528,7 +528,11 @@ def test_C1_line_with_two_ends_lead_a_b_lies_a_at_L_and_b_at_R() -> None:
     play(hand, "1: 5-4 L")
     assert repr(hand.layout) == "LineLayout('5-4 4-6')"
     assert hand.layout.snapshot() == {
-        "shape": "line", "line": ["5-4", "4-6"], "lead": 1, "ends": {"L": 5, "R": 6}, "count": 11
+        "shape": "line",
+        "line": ["5-4", "4-6"],
+        "lead": 1,
+        "ends": {"L": 5, "R": 6},
+        "count": 11,
     }
     assert_rejected(hand, "2: 4-3 W", "a line has only the ends L and R, not W")
 
