@@ -204,13 +204,15 @@ def test_a_pass_that_gives_20_says_why_with_the_rules_link(
     page.wait_for_selector("#create")
     # What the toast said is kept as it is drawn, by an observer: it goes after 7 s. A pass whose frame ends the
     # hand (the tranca it makes) has no toast, the hand's end saying it all, so the test plays on, through the
-    # next hands, until a pass's toast shows; the hand's end stays for its pause, with its history's row.
+    # next hands, until a pass's toast has shown and the hand it is in waits for my move: the bots wait for me
+    # then, and no hand's end comes over the table while the test reads the history and follows its link.
     make_table(page, server, variant="amazonense", pause_seconds=30)
     page.evaluate(TOASTS)
     sentence_re, see = PASSED[lang]
     row = ".history-panel .cost-item[data-kind='pass']"
-    play_until(page, lambda: page.evaluate("() => window.passToasts.length > 0"), timeout=180)
-    page.wait_for_selector(row, state="attached")
+    waiting = f"""() => window.passToasts.length > 0 && document.querySelector(".table-view.my-turn") !== null
+        && document.querySelector("{row}") !== null"""
+    play_until(page, lambda: bool(page.evaluate(waiting)), timeout=180)
     said, href = page.evaluate("() => window.passToasts[0]")
     assert re.fullmatch(f"{sentence_re} {see}", said), said
     assert href == "#/rules/amazonense/passe"
@@ -227,4 +229,45 @@ def test_a_pass_that_gives_20_says_why_with_the_rules_link(
     link.click()
     page.wait_for_selector("main.rules-view[data-game='amazonense'] #rule-passe")
     page.wait_for_function("() => Math.abs(document.getElementById('rule-passe').getBoundingClientRect().top) < 80")
+    assert page.errors == []
+
+
+#: a rung's sentence: its win rate and its matches, in each language (the percent as the language writes it)
+RUNG = {
+    "pt-BR": r"Vence (?P<pct>\d+(?:,\d)?\s?%) das partidas contra (?P<below>\S+) \((?P<n>\d+) partidas;",
+    "es": r"Gana (?P<pct>\d+(?:,\d)?\s?%) de los partidos contra (?P<below>\S+) \((?P<n>\d+) partidos;",
+}
+LEVEL_NAMES = {
+    "pt-BR": {"random": "Iniciante", "greedy": "Fácil", "heuristic": "Médio", "pimc": "Difícil", "expert": "Mestre"},
+    "es": {"random": "Principiante", "greedy": "Fácil", "heuristic": "Medio", "pimc": "Difícil", "expert": "Maestro"},
+}
+
+
+@pytest.mark.parametrize(("lang", "size"), [("pt-BR", "phone"), ("es", "desktop")])
+def test_the_rules_page_says_how_strong_each_bot_level_is(
+    browser: Any, server: str, shots: Path, lang: str, size: str
+) -> None:
+    """Issue 23, item 3: a level's strength is what the bench measured (capicua/bots/levels.json), and the rules
+    page says so: every level in the players' words, and in this game its win rate over the level below."""
+    from capicua.bots.registry import LEVELS, measured
+
+    viewport = PHONE if size == "phone" else DESKTOP
+    page = new_page(browser, lang, width=viewport["width"], height=viewport["height"])
+    page.goto(f"{server}/#/rules/amazonense/robos")
+    page.wait_for_selector("#rule-robos .bot-levels li")
+    items = page.locator("#rule-robos .bot-levels li")
+    assert [items.nth(i).get_attribute("data-level") for i in range(items.count())] == [lv.name for lv in LEVELS]
+    names = LEVEL_NAMES[lang]
+    for rung in (r for r in measured()["rungs"] if r["game"] == "amazonense"):
+        text = page.locator(f"#rule-robos li[data-level='{rung['level']}']").inner_text()
+        assert text.startswith(names[rung["level"]]), text
+        found = re.search(RUNG[lang], text)
+        assert found, text
+        assert found["below"] == names[rung["below"]] and int(found["n"]) == rung["matches"]
+        shown = float(re.sub(r"[^\d,]", "", found["pct"]).replace(",", "."))
+        assert abs(shown - 100 * rung["win_rate"]) <= 0.05 + 1e-9, (shown, rung)  # to a tenth, rounded
+    english = sorted(set(re.findall(r"[a-zà-ÿ]+", page.locator("#rule-robos").inner_text().lower())) & ENGLISH)
+    assert english == []
+    page.locator("#rule-robos").scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / f"bots-{lang}-{size}.png"))
     assert page.errors == []

@@ -210,11 +210,14 @@ class ProtocolMachine(RuleBasedStateMachine):
         assert self.h.client.portal is not None
         return int(self.h.client.portal.call(lambda: table.n))
 
-    def settle(self) -> None:
+    def settle(self) -> int:
         """Until the table waits for one of the test's people (the bots have moved, the hand's next deal or the
-        match's end, which follow an action after its ack, are made) or its match is over."""
+        match's end, which follow an action after its ack, are made) or its match is over. Returns the table's
+        ``n`` then (nothing changes it until a person acts: one call to the server's loop, not two)."""
+        seen: list[int] = []
 
         def waiting(table: Any) -> bool:
+            seen[:] = [table.n]
             if table.status != "playing":
                 return True
             match = table.match
@@ -223,6 +226,7 @@ class ProtocolMachine(RuleBasedStateMachine):
             return match.hand.turn in self.game.people
 
         self.h.wait(lambda: self.h.settled(self.table_id, waiting), what="the table to wait for a person")
+        return seen[0]
 
     # -- sending, and what must come back --------------------------------------------------------------------
     def send(self, person: Person, text: str) -> None:
@@ -325,8 +329,7 @@ class ProtocolMachine(RuleBasedStateMachine):
         """The match goes on: one move after another, each of a player who has legal moves in his current state
         (drawn from them), as long as one has."""
         for choice, galo in choices:
-            self.settle()
-            n = self.table_n()
+            n = self.settle()
             ready = []
             for person in self.people[: len(self.game.people)]:
                 self.check_stream(person, poll=True)
@@ -342,7 +345,7 @@ class ProtocolMachine(RuleBasedStateMachine):
         conn = person.conn
         if conn is None:
             return
-        self.settle()
+        before = self.settle()
         self.check_stream(person, poll=True)
         state = conn.latest_state()
         hand = state and state.get("hand")
@@ -350,7 +353,6 @@ class ProtocolMachine(RuleBasedStateMachine):
         move = legal[choice % len(legal)] if legal else "pass"
         if galo and hand and hand["variant"] == "amazonense" and len(move.split()) == 2 and move[0].isdigit():
             move += " galo"  # A5: may ride on a play (refused when it does not make one)
-        before = self.table_n()
         ref = next(self.refs)
         self.send(person, json.dumps({"type": "action", "table": self.table_id, "action": move, "ref": ref}))
         frames = self.answered(person, refused_changes_nothing=before, reply=ref)
@@ -366,8 +368,7 @@ class ProtocolMachine(RuleBasedStateMachine):
         person = self.people[k]
         if person.conn is None:
             return
-        self.settle()
-        before = self.table_n()
+        before = self.settle()
         ref = next(self.refs)
         self.send(person, json.dumps({"type": "action", "table": self.table_id, "action": action, "ref": ref}))
         unreadable = any(0xD800 <= ord(c) <= 0xDFFF for c in action)
@@ -390,8 +391,7 @@ class ProtocolMachine(RuleBasedStateMachine):
         person = self.people[k]
         if person.conn is None:
             return
-        self.settle()
-        before = self.table_n()
+        before = self.settle()
         for text in data.draw(st.lists(garbage(self.table_id), min_size=1, max_size=12)):
             self.send(person, text)
         frames = self.answered(person, refused_changes_nothing=before)
@@ -407,8 +407,7 @@ class ProtocolMachine(RuleBasedStateMachine):
         person = self.people[k]
         if person.conn is None:
             return
-        self.settle()
-        before = self.table_n()
+        before = self.settle()
         message: dict[str, Any] = {"type": "chat", "table": self.table_id, "ref": next(self.refs)}
         message.update({"preset": preset} if preset else {"text": text})
         self.send(person, json.dumps(message))
