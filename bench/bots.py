@@ -1,7 +1,7 @@
 """Bot strength: the expert against the baselines (``heuristic``, ``pimc:24``, ``greedy``), side by side; the ladder.
 
     python bench/bots.py [--matches 400] [--budget 50] [--jobs 1] [--rows NAME ...] [--out FILE]
-    python bench/bots.py --ladder [--matches 600] [--minutes 30]
+    python bench/bots.py --ladder [GAME ...] [--matches 600] [--minutes 30] [--levels FILE]
     python bench/bots.py --steps [--matches 600]
     python bench/bots.py --ceiling [--matches 600]
     pip install -e '.[bench]'        # abw333's dominoes, for the optional ``abw333`` row
@@ -18,10 +18,12 @@ Rows (``--rows`` picks some; the default is every row but the optional ones):
   ``heuristic-greedy-dominousa``, ``heuristic-greedy-individual`` (the heuristic in the line games) and
   ``abw333`` (against abw333's ``probabilistic_alphabeta`` in abw333's own ``Series`` to 200, through
   ``bench/abw333_adapter.py``);
-- the ladder (``--ladder`` runs these four and nothing else): each level people pick against the one below
-  it in Amazonense, goal ≥ 60 % each: ``ladder-greedy`` (greedy over random), ``ladder-heuristic`` (heuristic
-  over greedy), ``ladder-pimc`` (``pimc:24`` over heuristic), ``ladder-expert`` (``expert:BUDGET`` over
-  ``pimc:24``);
+- the ladder (``--ladder [GAME ...]`` runs these four a game and nothing else; Amazonense unless games are
+  named): each level people pick against the one below it, goal ≥ 60 % each: ``ladder-greedy`` (greedy over
+  random), ``ladder-heuristic`` (heuristic over greedy), ``ladder-pimc`` (``pimc:24`` over heuristic),
+  ``ladder-expert`` (``expert:BUDGET`` over ``pimc:24``); in Dominousa and individual play the same rows end
+  in ``-dominousa`` and ``-individual``. ``--levels FILE`` writes the rungs measured as JSON: the rules pages'
+  section on the bots reads ``capicua/web/static/rules/levels.json``, written so;
 - the expert a step at a time (``--steps`` runs these three and nothing else), each against ``heuristic`` in
   Amazonense on the same deals: ``step-issue14`` (as issue 14 left it: every play weighed, two play-outs a
   candidate with 15 % random choices), ``step-deterministic`` (one play-out, no random choice: every candidate
@@ -48,6 +50,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import json
 import math
 import shlex
 import signal
@@ -111,13 +114,27 @@ ROWS = (
     Row("heuristic-greedy-individual", "Individual, 2 players", "heuristic", "greedy", "individual", 2, 0.50, True),
     Row("abw333", "abw333 Series to 200", "{expert}", "probabilistic_alphabeta", "abw333", None, 0.60, optional=True),
 )
-#: The levels people pick (``capicua.bots.registry.LEVELS``), each against the one below, in Amazonense.
-LADDER = (
-    Row("ladder-greedy", "Amazonense", "greedy", "random", "amazonense", None, 0.60, optional=True),
-    Row("ladder-heuristic", "Amazonense", "heuristic", "greedy", "amazonense", None, 0.60, optional=True),
-    Row("ladder-pimc", "Amazonense", "pimc:24", "heuristic", "amazonense", None, 0.60, optional=True),
-    Row("ladder-expert", "Amazonense", "{expert}", "pimc:24", "amazonense", None, 0.60, optional=True),
-)
+#: The games a ladder may be measured in: (label, players).
+GAMES: dict[str, tuple[str, int | None]] = {
+    "amazonense": ("Amazonense", None),
+    "dominousa": ("Dominousa", None),
+    "individual": ("Individual, 2 players", 2),
+}
+
+
+def ladder(game: str) -> tuple[Row, ...]:
+    """The levels people pick (``capicua.bots.registry.LEVELS``), each against the one below, in ``game`` (the
+    rows of Amazonense are named ``ladder-LEVEL``, the others' ``ladder-LEVEL-GAME``)."""
+    label, players = GAMES[game]
+    rungs = (("greedy", "random"), ("heuristic", "greedy"), ("pimc:24", "heuristic"), ("{expert}", "pimc:24"))
+    suffix = "" if game == "amazonense" else f"-{game}"
+    return tuple(
+        Row(f"ladder-{a.split(':')[0].strip('{}')}{suffix}", label, a, b, game, players, 0.60, optional=True)
+        for a, b in rungs
+    )
+
+
+LADDER = ladder("amazonense")
 #: Issue 23's expert a step at a time (``--steps`` runs these and nothing else), against ``heuristic`` in
 #: Amazonense on the same deals: the expert as issue 14 left it (every play weighed, two play-outs a candidate
 #: with 15 % random choices), the same with deterministic play-outs (one, no random choice: every candidate
@@ -145,7 +162,7 @@ CEILING = (
     Row("ceiling-expert-pimc", "Amazonense", "{expert}", "pimc:24", "amazonense", None, 0.70, True),
     Row("ceiling-oracle-pimc", "Amazonense", "{oracle}", "pimc:24", "amazonense", None, None, True),
 )
-BY_NAME = {r.name: r for r in (*ROWS, *LADDER, *STEPS, *CEILING)}
+BY_NAME = {r.name: r for r in (*ROWS, *(r for game in GAMES for r in ladder(game)), *STEPS, *CEILING)}
 
 
 @dataclass
@@ -304,7 +321,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--rows", nargs="+", choices=tuple(BY_NAME), help="these rows only (default: all but the optional)"
     )
-    parser.add_argument("--ladder", action="store_true", help="the ladder's rows: each level against the one below")
+    parser.add_argument(
+        "--ladder",
+        nargs="*",
+        choices=tuple(GAMES),
+        metavar="GAME",
+        help="the ladder's rows: each level against the one below, in these games (default amazonense)",
+    )
+    parser.add_argument(
+        "--levels",
+        type=Path,
+        default=None,
+        help="write the ladder's rungs as JSON here (the rules pages' section on the bots reads it)",
+    )
     parser.add_argument("--steps", action="store_true", help="the expert a step at a time, against heuristic")
     parser.add_argument("--ceiling", action="store_true", help="the expert beside the same bot shown every hand")
     parser.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
@@ -319,10 +348,10 @@ def main(argv: list[str] | None = None) -> None:
         parser.error("--jobs must be at least 1")
     pairs = (args.matches + 1) // 2
     expert = f"expert:{args.budget:g}"
-    if sum(map(bool, (args.ladder, args.steps, args.ceiling, args.rows))) > 1:
+    if sum(map(bool, (args.ladder is not None, args.steps, args.ceiling, args.rows))) > 1:
         parser.error("--ladder, --steps, --ceiling and --rows each pick the rows: give one of them")
-    if args.ladder:
-        rows = list(LADDER)
+    if args.ladder is not None:
+        rows = [r for game in args.ladder or ["amazonense"] for r in ladder(game)]
     elif args.steps:
         rows = list(STEPS)
     elif args.ceiling:
@@ -428,6 +457,35 @@ def main(argv: list[str] | None = None) -> None:
     if stopped:
         console.print(f"{stopped}: the rows have the matches shown", highlight=False)
     save(True)
+    if args.levels is not None:
+        args.levels.write_text(levels_json(tallies, header[0].removeprefix("$ "), args.budget) + "\n")
+
+
+def levels_json(tallies: list[Tally], command: str, budget: float) -> str:
+    """The ladder's rungs measured (rows ``ladder-…``), for the rules pages: each level's win rate against the
+    level below, its 95 % interval and its matches, by game, and the expert's time a move where it played; with
+    the command and the day that measured them."""
+    rungs = []
+    for t in tallies:
+        if not t.row.name.startswith("ladder-") or not t.matches:
+            continue
+        lo, hi = wilson(t.wins, t.matches)
+        rungs.append(
+            {
+                "game": t.row.variant,
+                "level": t.a.split(":")[0],
+                "below": t.row.b.split(":")[0],
+                "a": t.a,
+                "b": t.row.b,
+                "matches": t.matches,
+                "wins": t.wins,
+                "win_rate": round(t.win_rate, 4),
+                "ci95": [round(lo, 4), round(hi, 4)],
+                "think_ms": budget if t.a == f"expert:{budget:g}" else None,  # the expert's CPU time a move
+            }
+        )
+    data = {"measured": date.today().isoformat(), "command": command, "expert_ms": budget, "rungs": rungs}
+    return json.dumps(data, indent=1, ensure_ascii=False)
 
 
 if __name__ == "__main__":

@@ -16,8 +16,12 @@ ValueError: unknown bot 'grandmaster' (one of random, greedy, heuristic, pimc, e
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
 
 from capicua.bots.base import Bot
 from capicua.bots.expert import ExpertBot
@@ -27,7 +31,7 @@ from capicua.bots.pimc import PimcBot
 from capicua.bots.scorer import ScorerBot
 from capicua.bots.simple import GreedyBot, RandomBot
 
-__all__ = ["LEVELS", "Level", "check_spec", "level_names", "make_bot"]
+__all__ = ["EXPERT_MS", "LEVELS", "Level", "check_spec", "level_names", "make_bot", "measured"]
 
 
 @dataclass(frozen=True)
@@ -39,9 +43,13 @@ class Level:
     build: Callable[[str, int | None], Bot]
 
 
+#: The expert's CPU time a move at the tables (``expert``; ``expert:MS`` sets another).
+EXPERT_MS = 200.0
+
+
 def _expert(arg: str, seed: int | None) -> Bot:
     try:
-        budget = float(arg) if arg else 200.0
+        budget = float(arg) if arg else EXPERT_MS
     except ValueError:
         raise ValueError(f"bad expert budget {arg!r}: write expert:MILLISECONDS") from None
     if not 0 < budget <= 1000:
@@ -109,6 +117,14 @@ OTHERS: tuple[Level, ...] = (
     Level("lesson", "plays a guided hand's script (capicua.bots.lessons)", _lesson),
 )
 _BY_NAME = {level.name: level for level in (*LEVELS, *OTHERS)}
+
+
+@cache
+def measured() -> dict[str, Any]:
+    """Each level's strength as the bench measured it: ``levels.json`` beside this module, written by
+    ``bench/bots.py --ladder GAME ... --levels capicua/bots/levels.json`` (``measured``: the day; ``command``;
+    ``rungs``: a level against the one below in a game, its matches, wins, win rate and 95 % interval)."""
+    return dict(json.loads(resources.files("capicua.bots").joinpath("levels.json").read_text("utf-8")))
 
 
 def level_names() -> tuple[str, ...]:

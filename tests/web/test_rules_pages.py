@@ -10,6 +10,7 @@ import importlib.machinery
 import importlib.util
 import json
 import re
+import sys
 from collections import Counter
 from pathlib import Path
 from types import ModuleType
@@ -17,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from capicua.bots.registry import EXPERT_MS, LEVELS, make_bot, measured
 from capicua.rules import variants
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -138,3 +140,48 @@ def test_every_rule_a_cost_links_to_is_a_section() -> None:
     assert set(targets.values()) <= sections
     assert "multas" in {s["id"] for s in pages()["dominousa"]["sections"]}
     assert {"passe", "galo", "saida"} <= {s["id"] for s in pages()["amazonense"]["sections"]}
+
+
+# -- the bots' section: each level's strength as the bench measured it (issue 23, item 3) ---------------------------
+def test_the_levels_strength_is_a_ladder_the_bench_measured() -> None:
+    """capicua/bots/levels.json is what ``bench/bots.py --ladder … --levels`` wrote: each rung a level against the
+    one below it (the registry's order), its interval the Wilson interval of its wins, and Amazonense measured."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        import bots  # bench/bots.py
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    data = measured()
+    assert "bench/bots.py --ladder" in data["command"] and "--levels" in data["command"]
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d", data["measured"])
+    order = [level.name for level in LEVELS]
+    games = Counter(rung["game"] for rung in data["rungs"])
+    assert games["amazonense"] == len(order) - 1  # every rung of the ladder in Amazonense
+    for rung in data["rungs"]:
+        assert rung["game"] in bots.GAMES
+        assert order.index(rung["level"]) == order.index(rung["below"]) + 1, rung
+        assert 0 <= rung["wins"] <= rung["matches"] and rung["matches"] >= 100, rung
+        assert rung["win_rate"] == round(rung["wins"] / rung["matches"], 4)
+        assert rung["ci95"] == [round(x, 4) for x in bots.wilson(rung["wins"], rung["matches"])]
+
+
+def test_the_pages_say_the_experts_time_at_the_tables() -> None:
+    """The bots' section says how long the expert thought when measured, and how long it thinks at the tables:
+    the registry's default, in every language's sentence."""
+    words = json.loads((ROOT / "capicua" / "web" / "static" / "js" / "words.json").read_text(encoding="utf-8"))
+    assert all(f"{EXPERT_MS:g} ms" in sentence for sentence in words["rules_bots_think"])
+    assert make_bot("expert").budget * 1000 == EXPERT_MS
+
+
+def test_the_bots_api_gives_each_level_its_measured_rungs(client: Any) -> None:
+    answer = client.get("/api/bots")
+    assert answer.status_code == 200
+    levels = answer.json()
+    assert [b["name"] for b in levels] == [level.name for level in LEVELS]
+    rungs = measured()["rungs"]
+    for b in levels:
+        assert b["measured_on"] == measured()["measured"]
+        assert [(m["game"], m["below"], m["win_rate"]) for m in b["measured"]] == [
+            (r["game"], r["below"], r["win_rate"]) for r in rungs if r["level"] == b["name"]
+        ]
+    assert levels[0]["measured"] == []  # the weakest has nobody below it

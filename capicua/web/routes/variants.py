@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from capicua.bots.registry import LEVELS
+from capicua.bots.registry import LEVELS, measured
 from capicua.rules import variants
 from capicua.web.routes.common import router
 
@@ -21,6 +21,22 @@ async def list_variants() -> list[dict[str, Any]]:
 
 
 @routes.get("/api/bots")
-async def list_bots() -> list[dict[str, str]]:
-    """The bot levels a table may seat."""
-    return [{"name": level.name, "summary": level.summary} for level in LEVELS]
+async def list_bots() -> list[dict[str, Any]]:
+    """The bot levels a table may seat, weakest first, each with its strength as the bench measured it
+    (``measured``: in each game, its win rate over the level below, in matches played in duplicate, with
+    the 95 % interval, and the CPU time a move it had where it thinks on a clock, ``think_ms``; ``measured_on``:
+    the day of that run, ``bench/bots.py --ladder``)."""
+    ladder = measured()
+    return [
+        {
+            "name": level.name,
+            "summary": level.summary,
+            "measured": [
+                {k: rung[k] for k in ("game", "below", "matches", "wins", "win_rate", "ci95", "think_ms")}
+                for rung in ladder["rungs"]
+                if rung["level"] == level.name
+            ],
+            "measured_on": ladder["measured"],
+        }
+        for level in LEVELS
+    ]

@@ -4,11 +4,13 @@
 // (scripts/rules-examples wrote them, tests/web/test_rules_pages.py checks them): this page computes no rule,
 // it draws them with the table's own drawing (board.js).
 import { parseAction } from "../actions.js";
+import { loadBots } from "../api.js";
 import { renderBoard } from "../board.js";
 import { $, el } from "../dom.js";
 import { allGames, gameNamed } from "../games.js";
 import { fill, language, plural, t } from "../i18n.js";
 import { icon } from "../icons.js";
+import { levelAbout, levelName } from "../names.js";
 import { page } from "../page.js";
 import { gameTitle } from "../ratings.js";
 import { tile } from "../tiles.js";
@@ -48,7 +50,7 @@ function body(lines) {
 export async function renderRules(game, section) {
   const current = $("main.rules-view");
   if (current && current.dataset.game === game && current.dataset.lang === language()) { goTo(section); return; }
-  const data = await load(game);
+  const [data, bots] = await Promise.all([load(game), loadBots().catch(() => null)]);
   const lang = language();
   const games = allGames().map((g) => g.name);
   const tabs = el("nav", { class: "game-tabs", "aria-label": t("variant") }, games.map((g) =>
@@ -60,18 +62,40 @@ export async function renderRules(game, section) {
     return;
   }
   const examples = new Map(data.examples.map((x) => [x.id, x]));
+  const all = bots ? [...data.sections, { id: BOTS, title: { [lang]: t("rules_bots") } }] : data.sections;
   const toc = el("nav", { class: "rules-toc", "aria-label": t("rules_contents") },
-    data.sections.map((s) => el("a", { href: `#/rules/${game}/${s.id}`, "data-section": s.id }, s.title[lang])));
-  const sections = data.sections.map((s) => el("section", { class: "rule card", id: `rule-${s.id}`, "data-section": s.id },
+    all.map((s) => el("a", { href: `#/rules/${game}/${s.id}`, "data-section": s.id }, s.title[lang])));
+  const sections = all.map((s) => el("section", { class: "rule card", id: `rule-${s.id}`, "data-section": s.id },
     el("h2", {}, el("a", { class: "anchor", href: `#/rules/${game}/${s.id}`, title: t("rules_anchor"), "aria-label": t("rules_anchor") }, "#"),
       s.title[lang]),
-    body(s.body[lang]),
+    s.id === BOTS ? botLevels(bots, game) : body(s.body[lang]),
     (s.examples || []).map((id) => exampleBox(examples.get(id), game, lang))));
   page(el("main", { class: "rules-view", "data-game": game, "data-lang": lang },
     head, el("p", { class: "rules-intro" }, data.intro[lang]), toc, el("div", { class: "rules" }, sections)));
   for (const box of document.querySelectorAll(".rule-example")) box.draw();
   goTo(section);
 }
+
+// The last section of every game's page: the bot levels, weakest first, each with what it does and how it
+// fared against the level below in this game, as the bench measured it (GET /api/bots, capicua/bots/levels.json).
+const BOTS = "robos";
+
+function botLevels(bots, game) {
+  const pct = new Intl.NumberFormat(language(), { style: "percent", maximumFractionDigits: 1 });
+  const rungs = bots.flatMap((b) => b.measured.filter((m) => m.game === game));
+  const intro = rungs.length ? fill(t("rules_bots_intro"), { date: day(bots[0].measured_on) }) : t("rules_bots_none");
+  return [el("p", {}, intro), el("ul", { class: "bot-levels" }, bots.map((b) => {
+    const rung = b.measured.find((m) => m.game === game);
+    return el("li", { "data-level": b.name }, el("strong", {}, levelName(b.name)), `: ${levelAbout(b.name)}`,
+      rung ? el("p", { class: "bot-rung" }, fill(t("rules_bots_rung"), {
+        pct: pct.format(rung.win_rate), below: levelName(rung.below), n: rung.matches,
+        lo: pct.format(rung.ci95[0]), hi: pct.format(rung.ci95[1]),
+      }) + (rung.think_ms ? ` ${fill(t("rules_bots_think"), { ms: rung.think_ms })}` : "")) : "");
+  }))];
+}
+
+// A day ("2026-12-06") in the page's language.
+const day = (iso) => new Date(`${iso}T12:00:00Z`).toLocaleDateString(language(), { dateStyle: "long" });
 
 function goTo(section) {
   for (const a of document.querySelectorAll(".rules-toc a")) a.classList.toggle("current", a.dataset.section === section);
