@@ -16,6 +16,8 @@ import itertools
 
 import pytest
 
+from tests.web.fuzzing import totals
+
 #: Seconds a test (or each test whose node id starts with this; for a module that moves whole, the module) takes in
 #: CI, roughly: only the long ones. Measured under CI's load (``--durations``); a guess wrong by half still orders
 #: them well.
@@ -79,3 +81,21 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     workers = int(getattr(config, "workerinput", {}).get("workercount", 1))
     if workers > 1:
         items[:] = spread(items, workers)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
+    """The inputs the fuzzing tests sent, summed over the workers (tests/web/fuzzing.py): here, in the conftest
+    xdist's controller loads (a hook of tests/web/conftest.py is never called there)."""
+    factory = getattr(config, "_tmp_path_factory", None)
+    if factory is None or hasattr(config, "workerinput"):
+        return
+    counts = totals(factory.getbasetemp())
+    if not counts:
+        return
+    by_kind: dict[str, int] = {}
+    for c in counts:
+        by_kind[str(c["kind"])] = by_kind.get(str(c["kind"]), 0) + int(str(c["count"]))
+    seconds = sum(float(str(c["seconds"])) for c in counts)
+    said = ", ".join(f"{n:,} {kind}" for kind, n in sorted(by_kind.items()))
+    total = sum(by_kind.values())
+    terminalreporter.write_line(f"fuzzing: {total:,} inputs sent ({said}) by {len(counts)} tests in {seconds:.0f} s")

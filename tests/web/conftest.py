@@ -19,7 +19,6 @@ from capicua.service.tables import table as table_module
 from capicua.web.app import create_app
 from tests.aio import run_async
 from tests.pg import ADMIN_DSN, admin, sqlalchemy_url
-from tests.web.fuzzing import totals
 from tests.web.helpers import Harness, seeded_secrets
 
 
@@ -66,20 +65,3 @@ def seed(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> int
     monkeypatch.setattr(table_module, "secrets", seeded)  # the bots' generators
     monkeypatch.setattr(flow_module, "secrets", seeded)  # each match's deal seed
     return int(value)
-
-
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
-    """The inputs the fuzzing tests sent, summed over the workers (tests/web/fuzzing.py)."""
-    factory = getattr(config, "_tmp_path_factory", None)
-    if factory is None or hasattr(config, "workerinput"):
-        return
-    counts = totals(factory.getbasetemp())
-    if not counts:
-        return
-    by_kind: dict[str, int] = {}
-    for c in counts:
-        by_kind[str(c["kind"])] = by_kind.get(str(c["kind"]), 0) + int(str(c["count"]))
-    seconds = sum(float(str(c["seconds"])) for c in counts)
-    said = ", ".join(f"{n:,} {kind}" for kind, n in sorted(by_kind.items()))
-    total = sum(by_kind.values())
-    terminalreporter.write_line(f"fuzzing: {total:,} inputs sent ({said}) by {len(counts)} tests in {seconds:.0f} s")
