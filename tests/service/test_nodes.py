@@ -8,6 +8,7 @@ Every test runs on SQLite and on PostgreSQL (two platforms in this process share
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as dt
 import secrets
 from collections.abc import Awaitable, Callable
@@ -320,5 +321,59 @@ def test_nodes_started_together_on_a_fresh_postgresql_database_take_turns_to_mig
             for store in stores:
                 await store.close()
             await admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+    run_async(body())
+
+
+def test_a_node_frozen_mid_commit_holds_no_lock_for_long_on_postgresql(pg_url: str) -> None:
+    """A node frozen inside a transaction (an append locks its tables' rows ``FOR UPDATE``, then writes, then
+    commits) would hold those rows until it woke, and the node taking its tables over would wait on them: CI saw
+    test_nodes_processes's paused node do it. PostgreSQL ends a session idle in a transaction after
+    ``idle_in_transaction`` seconds (``IDLE_IN_TRANSACTION_S`` by default), and the lock with it."""
+    from sqlalchemy import text
+
+    from capicua.service.store.database import IDLE_IN_TRANSACTION_S, Database
+
+    async def body() -> None:
+        probe = f"frozen_{secrets.token_hex(4)}"
+        taker = Database(pg_url)
+        async with taker.engine.begin() as conn:
+            await conn.execute(text(f"CREATE TABLE {probe} (id int PRIMARY KEY, node text)"))
+            await conn.execute(text(f"INSERT INTO {probe} VALUES (1, 'a')"))
+
+        async def frozen(db: Database) -> Any:
+            """A connection that locked the row and then stopped (it sends nothing more)."""
+            conn = await db.engine.connect()
+            await conn.begin()
+            await conn.execute(text(f"SELECT * FROM {probe} WHERE id = 1 FOR UPDATE"))
+            return conn
+
+        async def take_over() -> None:
+            async with taker.engine.begin() as conn:
+                await conn.execute(text(f"UPDATE {probe} SET node = 'b' WHERE id = 1"))
+
+        lenient, strict = Database(pg_url, idle_in_transaction=600), Database(pg_url, idle_in_transaction=1)
+        killed = None
+        try:
+            held = await frozen(lenient)  # the check can fail: a frozen session's lock holds the takeover up
+            with pytest.raises(TimeoutError):
+                await asyncio.wait_for(take_over(), 2)
+            await held.close()
+            killed = await frozen(strict)
+            start = asyncio.get_running_loop().time()
+            await asyncio.wait_for(take_over(), 15)  # waits about the timeout, then goes through
+            assert asyncio.get_running_loop().time() - start < 10
+            async with taker.engine.connect() as conn:
+                assert (await conn.execute(text(f"SELECT node FROM {probe}"))).scalar_one() == "b"
+                shown = (await conn.execute(text("SHOW idle_in_transaction_session_timeout"))).scalar_one()
+            assert shown == f"{IDLE_IN_TRANSACTION_S:g}s"  # every store's sessions have it
+        finally:
+            if killed is not None:
+                with contextlib.suppress(Exception):  # PostgreSQL ended its session
+                    await killed.close()
+            async with taker.engine.begin() as conn:
+                await conn.execute(text(f"DROP TABLE IF EXISTS {probe}"))
+            for db in (lenient, strict, taker):
+                await db.engine.dispose()
 
     run_async(body())

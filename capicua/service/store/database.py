@@ -18,7 +18,7 @@ from sqlalchemy import Connection, Engine, create_engine, event, make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
-__all__ = ["Database", "StoreError", "default_url"]
+__all__ = ["IDLE_IN_TRANSACTION_S", "Database", "StoreError", "default_url"]
 
 T = TypeVar("T")
 
@@ -31,10 +31,17 @@ def default_url(data_dir: Path) -> str:
     return f"sqlite+aiosqlite:///{(data_dir / 'capicua.db').resolve()}"
 
 
+#: PostgreSQL ends a session left idle inside a transaction this long (``idle_in_transaction_session_timeout``),
+#: and with it the locks it holds. A node frozen mid-commit (SIGSTOP, a stalled VM) holds its tables' rows locked
+#: (an append locks them ``FOR UPDATE``); the node that takes its tables over would wait on them until it woke.
+#: Every transaction of ours runs its statements back to back: none is idle for seconds.
+IDLE_IN_TRANSACTION_S = 10.0
+
+
 class Database:
     """One database: the async engine and sessions, the writers' turn, and the sync writer of SQLite."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, idle_in_transaction: float = IDLE_IN_TRANSACTION_S) -> None:
         self.url = url
         kwargs: dict[str, Any] = {}
         self.sqlite = url.startswith("sqlite")
@@ -42,6 +49,9 @@ class Database:
             kwargs["connect_args"] = {"timeout": 30}
         else:
             kwargs.update(pool_size=10, max_overflow=20)
+            if make_url(url).get_driver_name() == "asyncpg":
+                ms = str(max(1, round(idle_in_transaction * 1000)))
+                kwargs["connect_args"] = {"server_settings": {"idle_in_transaction_session_timeout": ms}}
         self.engine: AsyncEngine = create_async_engine(url, **kwargs)
         if self.sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
