@@ -23,7 +23,7 @@ Rows (``--rows`` picks some; the default is every row but the optional ones):
   random), ``ladder-heuristic`` (heuristic over greedy), ``ladder-pimc`` (``pimc:24`` over heuristic),
   ``ladder-expert`` (``expert:BUDGET`` over ``pimc:24``); in Dominousa and individual play the same rows end
   in ``-dominousa`` and ``-individual``. ``--levels FILE`` writes the rungs measured as JSON: the rules pages'
-  section on the bots reads ``capicua/web/static/rules/levels.json``, written so;
+  section on the bots shows ``capicua/bots/levels.json`` (GET /api/bots), written so;
 - the expert a step at a time (``--steps`` runs these three and nothing else), each against ``heuristic`` in
   Amazonense on the same deals: ``step-issue14`` (as issue 14 left it: every play weighed, two play-outs a
   candidate with 15 % random choices), ``step-deterministic`` (one play-out, no random choice: every candidate
