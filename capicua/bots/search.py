@@ -18,6 +18,7 @@ import random
 from abc import abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 from capicua.bots.base import CarefulBot, layout_of
 from capicua.bots.inference import PlayModel
@@ -138,12 +139,8 @@ def evaluate(
     seat = view.seat
     if k is None:
         k = knowledge(view)
-    known = k
     if deal is None:
-
-        def deal() -> Hand | None:
-            return sample_world(view, rng, known, tries=100)
-
+        deal = partial(sample_world, view, rng, k, tries=100)
     ev = Evaluation(moves)
     misses = 0
     plain = [m.without_galo() if m.galo else m for m in moves]
