@@ -56,8 +56,9 @@ import shlex
 import signal
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -395,10 +396,6 @@ def main(argv: list[str] | None = None) -> None:
         out.print("finished" if final else "running…", highlight=False)
         args.out.write_text(out.export_text())
 
-    def on_term(signum: int, frame: FrameType | None) -> None:
-        raise Stop
-
-    signal.signal(signal.SIGTERM, on_term)
     # Pair i of every row before pair i + 1 of any: the rows side by side.
     jobs = [(i, t) for i in range(pairs) for t in tallies]
     deadline = None if args.minutes is None else t0 + 60 * args.minutes
@@ -410,7 +407,7 @@ def main(argv: list[str] | None = None) -> None:
         TimeRemainingColumn(),
     )
     stopped = ""
-    with Progress(*columns, console=console) as progress:
+    with Progress(*columns, console=console) as progress, stopped_by_sigterm():
         tasks = {t.row.name: progress.add_task(f"{t.row.name}: {t.a} vs {t.row.b}", total=2 * pairs) for t in tallies}
 
         def record(t: Tally, outcomes: list[Outcome]) -> None:
@@ -459,6 +456,21 @@ def main(argv: list[str] | None = None) -> None:
     save(True)
     if args.levels is not None:
         args.levels.write_text(levels_json(tallies, header[0].removeprefix("$ "), args.budget) + "\n")
+
+
+@contextmanager
+def stopped_by_sigterm() -> Iterator[None]:
+    """SIGTERM raises :class:`Stop` inside the block (the table of what was played is still printed), and the
+    handler before it is back after: a test that calls :func:`main` leaves its process as it found it."""
+
+    def on_term(signum: int, frame: FrameType | None) -> None:
+        raise Stop
+
+    previous = signal.signal(signal.SIGTERM, on_term)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def levels_json(tallies: list[Tally], command: str, budget: float) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 from pathlib import Path
 
@@ -30,11 +31,26 @@ def test_each_step_row_builds_the_expert_with_its_part_taken_away() -> None:
 
 
 def test_a_tiny_steps_run_prints_every_row(capsys: pytest.CaptureFixture[str]) -> None:
+    handler = signal.getsignal(signal.SIGTERM)
     bots.main(["--steps", "--matches", "2", "--budget", "2"])
+    assert signal.getsignal(signal.SIGTERM) is handler
     out = capsys.readouterr().out
     for row in bots.STEPS:
         assert row.name in out
     assert out.count("Amazonense") >= len(bots.STEPS)
+
+
+def test_a_run_leaves_sigterm_as_it_found_it() -> None:
+    """main() stops on SIGTERM while it plays, and puts the handler back after: a test worker that ran it must
+    still end on a SIGTERM (one that raised ``Stop`` from main's handler kept CI's killed run alive)."""
+    before = signal.getsignal(signal.SIGTERM)
+    seen = []
+    with bots.stopped_by_sigterm():
+        seen.append(signal.getsignal(signal.SIGTERM))
+        with pytest.raises(bots.Stop):
+            signal.raise_signal(signal.SIGTERM)
+    assert seen[0] is not before
+    assert signal.getsignal(signal.SIGTERM) is before
 
 
 def test_the_oracle_weighs_the_real_hand_and_the_expert_worlds_of_its_view() -> None:
