@@ -455,7 +455,8 @@ def main(argv: list[str] | None = None) -> None:
         console.print(f"{stopped}: the rows have the matches shown", highlight=False)
     save(True)
     if args.levels is not None:
-        args.levels.write_text(levels_json(tallies, header[0].removeprefix("$ "), args.budget) + "\n")
+        previous = json.loads(args.levels.read_text("utf-8")) if args.levels.exists() else None
+        args.levels.write_text(levels_json(tallies, header[0].removeprefix("$ "), args.budget, previous) + "\n")
 
 
 @contextmanager
@@ -473,10 +474,12 @@ def stopped_by_sigterm() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def levels_json(tallies: list[Tally], command: str, budget: float) -> str:
+def levels_json(tallies: list[Tally], command: str, budget: float, previous: dict[str, Any] | None = None) -> str:
     """The ladder's rungs measured (rows ``ladder-…``), for the rules pages: each level's win rate against the
-    level below, its 95 % interval and its matches, by game, and the expert's time a move where it played; with
-    the command and the day that measured them."""
+    level below, its 95 % interval and its matches, by game, and the expert's time a move where it played; each
+    rung with the day and the command that measured it. The rungs of ``previous`` (the file as it was) in games
+    this run did not measure are kept, so one game's ladder can be measured at a time."""
+    today = date.today().isoformat()
     rungs = []
     for t in tallies:
         if not t.row.name.startswith("ladder-") or not t.matches:
@@ -494,9 +497,24 @@ def levels_json(tallies: list[Tally], command: str, budget: float) -> str:
                 "win_rate": round(t.win_rate, 4),
                 "ci95": [round(lo, 4), round(hi, 4)],
                 "think_ms": budget if t.a == f"expert:{budget:g}" else None,  # the expert's CPU time a move
+                "measured": today,
+                "command": command,
             }
         )
-    data = {"measured": date.today().isoformat(), "command": command, "expert_ms": budget, "rungs": rungs}
+    games = {r["game"] for r in rungs}
+    kept = []
+    for old in (previous or {}).get("rungs", []):
+        if old["game"] not in games:
+            assert previous is not None
+            day, how = old.get("measured", previous["measured"]), old.get("command", previous["command"])
+            kept.append({**old, "measured": day, "command": how})
+    every = kept + rungs
+    data = {
+        "measured": max((r["measured"] for r in every), default=today),  # the newest rung's day
+        "command": command,
+        "expert_ms": budget,
+        "rungs": every,
+    }
     return json.dumps(data, indent=1, ensure_ascii=False)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import signal
 import sys
 from pathlib import Path
@@ -88,3 +89,38 @@ def test_a_tiny_ceiling_run_prints_the_expert_and_the_oracle(capsys: pytest.Capt
     for row in bots.CEILING:
         assert row.name in out
     assert "oracle:2" in out and "expert:2" in out
+
+
+def test_a_ladder_of_one_game_keeps_the_rungs_the_file_has_of_the_others() -> None:
+    """``--ladder dominousa --levels FILE`` rewrites Dominousa's rungs and keeps Amazonense's, each rung with the
+    day and the command that measured it (the rules pages show both games)."""
+    old = json.loads(
+        bots.levels_json(
+            [bots.Tally(r, r.a.format(expert="expert:50"), matches=10, wins=7) for r in bots.ladder("amazonense")],
+            "bench/bots.py --ladder --levels F",
+            50,
+        )
+    )
+    old["measured"] = "2026-01-02"  # an earlier run's file, its rungs without their own day (the first format)
+    for rung in old["rungs"]:
+        del rung["measured"], rung["command"]
+    again = bots.Tally(bots.ladder("amazonense")[0], "greedy", matches=4, wins=1)  # another game's is replaced
+    new = json.loads(
+        bots.levels_json(
+            [bots.Tally(r, r.a.format(expert="expert:50"), matches=20, wins=15) for r in bots.ladder("dominousa")]
+            + [bots.Tally(bots.ladder("individual")[0], "greedy", matches=0)],  # a row not played: no rung
+            "bench/bots.py --ladder dominousa --levels F",
+            50,
+            old,
+        )
+    )
+    games = [r["game"] for r in new["rungs"]]
+    assert games == ["amazonense"] * 4 + ["dominousa"] * 4
+    assert {r["measured"] for r in new["rungs"][:4]} == {"2026-01-02"}
+    assert {r["command"] for r in new["rungs"][:4]} == {"bench/bots.py --ladder --levels F"}
+    assert {r["command"] for r in new["rungs"][4:]} == {"bench/bots.py --ladder dominousa --levels F"}
+    assert new["measured"] == max(r["measured"] for r in new["rungs"]) > "2026-01-02"
+    assert [r["win_rate"] for r in new["rungs"]] == [0.7] * 4 + [0.75] * 4
+    replaced = json.loads(bots.levels_json([again], "c", 50, new))["rungs"]
+    assert [r["game"] for r in replaced] == ["dominousa"] * 4 + ["amazonense"]
+    assert replaced[-1]["matches"] == 4
