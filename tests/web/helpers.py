@@ -30,6 +30,10 @@ from capicua.rules.tiles import TILES, Tile
 from capicua.service.tables import Table
 from capicua.web.protocol import SERVER_FRAMES
 
+#: Seconds a frame, or a condition a test waits on, may take before the test fails: long, since waiting is on
+#: events (it ends as soon as the frame comes) and CI's machine is loaded; a check that nothing comes is
+#: ``Conn.quiet``'s own short wait.
+PATIENCE = 30.0
 ALL_TILES: frozenset[str] = frozenset(str(t) for t in TILES)
 #: A tile written ``a-b`` in either order. Neighbouring word characters or dashes rule out dates
 #: (``2025-01-02``), table ids (``token_urlsafe``) and the like.
@@ -127,7 +131,7 @@ class Conn:
         self.positions.append(frame["n"] if frame.get("type") in ("event", "state", "synced") else self.last_n)
         return frame
 
-    def recv(self, timeout: float = 5.0) -> dict[str, Any]:
+    def recv(self, timeout: float = PATIENCE) -> dict[str, Any]:
         """The next frame; fails after ``timeout`` seconds without one."""
         stream = self.session._send_rx
 
@@ -155,7 +159,7 @@ class Conn:
 
         return [self._take(message) for message in self.session.portal.call(drain)]
 
-    def recv_until(self, pred: Callable[[dict[str, Any]], bool], timeout: float = 5.0) -> dict[str, Any]:
+    def recv_until(self, pred: Callable[[dict[str, Any]], bool], timeout: float = PATIENCE) -> dict[str, Any]:
         """The first frame to come that satisfies ``pred`` (those before it are received too), waited for in
         one call to the event loop; fails after ``timeout`` seconds without it."""
         stream = self.session._send_rx
@@ -175,14 +179,16 @@ class Conn:
             ) from None
         return frame
 
-    def wait_for(self, pred: Callable[[dict[str, Any]], bool], since: int = 0, timeout: float = 5.0) -> dict[str, Any]:
+    def wait_for(
+        self, pred: Callable[[dict[str, Any]], bool], since: int = 0, timeout: float = PATIENCE
+    ) -> dict[str, Any]:
         """The first frame from index ``since`` on that satisfies ``pred``, received already or to come."""
         for frame in self.frames[since:]:
             if pred(frame):
                 return frame
         return self.recv_until(pred, timeout)
 
-    def expect(self, kind: str, timeout: float = 5.0) -> dict[str, Any]:
+    def expect(self, kind: str, timeout: float = PATIENCE) -> dict[str, Any]:
         """The next frame, which must be of type ``kind``."""
         frame = self.recv(timeout)
         assert frame["type"] == kind, f"{self.label}: expected a {kind!r} frame, got {frame}"
@@ -299,7 +305,7 @@ class Harness:
 
         return self.settled(table_id, waits)
 
-    def wait(self, pred: Callable[[], bool], timeout: float = 5.0, what: str = "condition") -> None:
+    def wait(self, pred: Callable[[], bool], timeout: float = PATIENCE, what: str = "condition") -> None:
         """Wait until ``pred()`` holds, reading every open connection meanwhile."""
         end = time.monotonic() + timeout
         while not pred():

@@ -11,6 +11,7 @@ from capicua.rules.match import Match
 from capicua.rules.moves import Move, parse_action
 from capicua.rules.record import Record, replay, summary
 from tests.web.helpers import (
+    PATIENCE,
     Conn,
     Guest,
     Harness,
@@ -51,7 +52,7 @@ def is_event(kind: str, **fields: Any) -> Any:
     return pred
 
 
-def my_turn(conn: Conn, seat: int, since: int = 0, timeout: float = 5.0) -> dict[str, Any]:
+def my_turn(conn: Conn, seat: int, since: int = 0, timeout: float = PATIENCE) -> dict[str, Any]:
     """Wait until the newest state says it is ``seat``'s turn; return that hand view."""
 
     def mine(frame: dict[str, Any]) -> bool:

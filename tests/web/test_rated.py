@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from tests.web.helpers import QUICK, Guest, Harness
+from tests.web.helpers import PATIENCE, QUICK, Guest, Harness
 
 
 def account(h: Harness, name: str) -> Guest:
@@ -31,7 +31,7 @@ def seat_all(h: Harness, table_id: str, people: list[Guest]) -> None:
         assert r.status_code == 200, r.text
 
 
-def wait_finished(h: Harness, table_id: str, timeout: float = 10) -> dict[str, Any]:
+def wait_finished(h: Harness, table_id: str, timeout: float = PATIENCE) -> dict[str, Any]:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         table: dict[str, Any] = h.client.get(f"/api/tables/{table_id}").json()
