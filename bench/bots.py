@@ -497,6 +497,7 @@ def levels_json(tallies: list[Tally], command: str, budget: float, previous: dic
                 "win_rate": round(t.win_rate, 4),
                 "ci95": [round(lo, 4), round(hi, 4)],
                 "think_ms": budget if t.a == f"expert:{budget:g}" else None,  # the expert's CPU time a move
+                "players": t.row.players,  # where the game is played by 2 to 4 (None: its own count)
                 "measured": today,
                 "command": command,
             }

@@ -247,22 +247,27 @@ LEVEL_NAMES = {
 }
 
 
-@pytest.mark.parametrize(("lang", "size"), [("pt-BR", "phone"), ("es", "desktop")])
+@pytest.mark.parametrize(
+    ("lang", "size", "game"),
+    [("pt-BR", "phone", "amazonense"), ("es", "desktop", "dominousa"), ("pt-BR", "desktop", "individual")],
+)
 def test_the_rules_page_says_how_strong_each_bot_level_is(
-    browser: Any, server: str, shots: Path, lang: str, size: str
+    browser: Any, server: str, shots: Path, lang: str, size: str, game: str
 ) -> None:
     """Issue 23, item 3: a level's strength is what the bench measured (capicua/bots/levels.json), and the rules
     page says so: every level in the players' words, and in this game its win rate over the level below."""
     from capicua.bots.registry import LEVELS, measured
 
+    rungs = [r for r in measured()["rungs"] if r["game"] == game]
+    assert len(rungs) == len(LEVELS) - 1  # the ladder was measured in this game
     viewport = PHONE if size == "phone" else DESKTOP
     page = new_page(browser, lang, width=viewport["width"], height=viewport["height"])
-    page.goto(f"{server}/#/rules/amazonense/robos")
+    page.goto(f"{server}/#/rules/{game}/robos")
     page.wait_for_selector("#rule-robos .bot-levels li")
     items = page.locator("#rule-robos .bot-levels li")
     assert [items.nth(i).get_attribute("data-level") for i in range(items.count())] == [lv.name for lv in LEVELS]
     names = LEVEL_NAMES[lang]
-    for rung in (r for r in measured()["rungs"] if r["game"] == "amazonense"):
+    for rung in rungs:
         text = page.locator(f"#rule-robos li[data-level='{rung['level']}']").inner_text()
         assert text.startswith(names[rung["level"]]), text
         found = re.search(RUNG[lang], text)
@@ -270,8 +275,12 @@ def test_the_rules_page_says_how_strong_each_bot_level_is(
         assert found["below"] == names[rung["below"]] and int(found["n"]) == rung["matches"]
         shown = float(re.sub(r"[^\d,]", "", found["pct"]).replace(",", "."))
         assert abs(shown - 100 * rung["win_rate"]) <= 0.05 + 1e-9, (shown, rung)  # to a tenth, rounded
+    players = rungs[0].get("players")  # a game of 2 to 4 seats says how many played
+    intro = page.locator("#rule-robos p").first.inner_text()
+    said = [w for w in ("jogadores", "jugadores") if w in intro]
+    assert (said and f"{players} {said[0]}" in intro) if players else not said, intro
     english = sorted(set(re.findall(r"[a-zà-ÿ]+", page.locator("#rule-robos").inner_text().lower())) & ENGLISH)
     assert english == []
     page.locator("#rule-robos").scroll_into_view_if_needed()
-    page.screenshot(path=str(shots / f"bots-{lang}-{size}.png"))
+    page.screenshot(path=str(shots / f"bots-{game}-{lang}-{size}.png"))
     assert page.errors == []

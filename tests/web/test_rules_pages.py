@@ -145,7 +145,8 @@ def test_every_rule_a_cost_links_to_is_a_section() -> None:
 # -- the bots' section: each level's strength as the bench measured it (issue 23, item 3) ---------------------------
 def test_the_levels_strength_is_a_ladder_the_bench_measured() -> None:
     """capicua/bots/levels.json is what ``bench/bots.py --ladder … --levels`` wrote: each rung a level against the
-    one below it (the registry's order), its interval the Wilson interval of its wins, and Amazonense measured."""
+    one below it (the registry's order), its interval the Wilson interval of its wins, the day and command that
+    measured it, and Amazonense measured."""
     sys.path.insert(0, str(ROOT / "bench"))
     try:
         import bots  # bench/bots.py
@@ -163,6 +164,9 @@ def test_the_levels_strength_is_a_ladder_the_bench_measured() -> None:
         assert 0 <= rung["wins"] <= rung["matches"] and rung["matches"] >= 100, rung
         assert rung["win_rate"] == round(rung["wins"] / rung["matches"], 4)
         assert rung["ci95"] == [round(x, 4) for x in bots.wilson(rung["wins"], rung["matches"])]
+        assert "bench/bots.py --ladder" in rung["command"] and "--levels" in rung["command"]  # what measured it
+        assert rung.get("players") == bots.GAMES[rung["game"]][1]  # the seats, in a game of 2 to 4
+        assert re.fullmatch(r"\d{4}-\d\d-\d\d", rung["measured"]) and rung["measured"] <= data["measured"]
 
 
 def test_the_pages_say_the_experts_time_at_the_tables() -> None:
@@ -181,7 +185,9 @@ def test_the_bots_api_gives_each_level_its_measured_rungs(client: Any) -> None:
     rungs = measured()["rungs"]
     for b in levels:
         assert b["measured_on"] == measured()["measured"]
-        assert [(m["game"], m["below"], m["win_rate"]) for m in b["measured"]] == [
-            (r["game"], r["below"], r["win_rate"]) for r in rungs if r["level"] == b["name"]
+        assert [(m["game"], m["below"], m["win_rate"], m["measured_on"], m["players"]) for m in b["measured"]] == [
+            (r["game"], r["below"], r["win_rate"], r["measured"], r.get("players"))
+            for r in rungs
+            if r["level"] == b["name"]
         ]
     assert levels[0]["measured"] == []  # the weakest has nobody below it

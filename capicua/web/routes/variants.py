@@ -24,8 +24,9 @@ async def list_variants() -> list[dict[str, Any]]:
 async def list_bots() -> list[dict[str, Any]]:
     """The bot levels a table may seat, weakest first, each with its strength as the bench measured it
     (``measured``: in each game, its win rate over the level below, in matches played in duplicate, with
-    the 95 % interval, and the CPU time a move it had where it thinks on a clock, ``think_ms``; ``measured_on``:
-    the day of that run, ``bench/bots.py --ladder``)."""
+    the 95 % interval, the CPU time a move it had where it thinks on a clock, ``think_ms``, the day that
+    measured it, ``measured_on``, and the seats, ``players``, where the game has a choice of them; the level's
+    ``measured_on``: the newest run, ``bench/bots.py --ladder``)."""
     ladder = measured()
     return [
         {
@@ -33,6 +34,7 @@ async def list_bots() -> list[dict[str, Any]]:
             "summary": level.summary,
             "measured": [
                 {k: rung[k] for k in ("game", "below", "matches", "wins", "win_rate", "ci95", "think_ms")}
+                | {"measured_on": rung.get("measured", ladder["measured"]), "players": rung.get("players")}
                 for rung in ladder["rungs"]
                 if rung["level"] == level.name
             ],

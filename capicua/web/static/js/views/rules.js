@@ -83,7 +83,9 @@ const BOTS = "robos";
 function botLevels(bots, game) {
   const pct = new Intl.NumberFormat(language(), { style: "percent", maximumFractionDigits: 1 });
   const rungs = bots.flatMap((b) => b.measured.filter((m) => m.game === game));
-  const intro = rungs.length ? fill(t("rules_bots_intro"), { date: day(bots[0].measured_on) }) : t("rules_bots_none");
+  const players = rungs.find((r) => r.players)?.players; // a game of 2 to 4 seats measured at one count
+  const intro = !rungs.length ? t("rules_bots_none") : fill(t("rules_bots_intro"), { date: day(rungs[0].measured_on) })
+    + (players ? ` ${fill(t("rules_bots_players"), { players })}` : "");
   return [el("p", {}, intro), el("ul", { class: "bot-levels" }, bots.map((b) => {
     const rung = b.measured.find((m) => m.game === game);
     return el("li", { "data-level": b.name }, el("strong", {}, levelName(b.name)), `: ${levelAbout(b.name)}`,
