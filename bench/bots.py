@@ -507,8 +507,10 @@ def levels_json(tallies: list[Tally], command: str, budget: float, previous: dic
     for old in (previous or {}).get("rungs", []):
         if old["game"] not in games:
             assert previous is not None
+            # a rung of the first format (no day, command or seats of its own) gets them as this code writes them
             day, how = old.get("measured", previous["measured"]), old.get("command", previous["command"])
-            kept.append({**old, "measured": day, "command": how})
+            seats = old.get("players", GAMES[old["game"]][1])
+            kept.append({**old, "players": seats, "measured": day, "command": how})
     every = kept + rungs
     data = {
         "measured": max((r["measured"] for r in every), default=today),  # the newest rung's day

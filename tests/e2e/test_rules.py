@@ -275,7 +275,7 @@ def test_the_rules_page_says_how_strong_each_bot_level_is(
         assert found["below"] == names[rung["below"]] and int(found["n"]) == rung["matches"]
         shown = float(re.sub(r"[^\d,]", "", found["pct"]).replace(",", "."))
         assert abs(shown - 100 * rung["win_rate"]) <= 0.05 + 1e-9, (shown, rung)  # to a tenth, rounded
-    players = rungs[0].get("players")  # a game of 2 to 4 seats says how many played
+    players = rungs[0]["players"]  # a game of 2 to 4 seats says how many played
     intro = page.locator("#rule-robos p").first.inner_text()
     said = [w for w in ("jogadores", "jugadores") if w in intro]
     assert (said and f"{players} {said[0]}" in intro) if players else not said, intro

@@ -165,7 +165,7 @@ def test_the_levels_strength_is_a_ladder_the_bench_measured() -> None:
         assert rung["win_rate"] == round(rung["wins"] / rung["matches"], 4)
         assert rung["ci95"] == [round(x, 4) for x in bots.wilson(rung["wins"], rung["matches"])]
         assert "bench/bots.py --ladder" in rung["command"] and "--levels" in rung["command"]  # what measured it
-        assert rung.get("players") == bots.GAMES[rung["game"]][1]  # the seats, in a game of 2 to 4
+        assert rung["players"] == bots.GAMES[rung["game"]][1]  # the seats, in a game of 2 to 4
         assert re.fullmatch(r"\d{4}-\d\d-\d\d", rung["measured"]) and rung["measured"] <= data["measured"]
 
 
@@ -186,7 +186,7 @@ def test_the_bots_api_gives_each_level_its_measured_rungs(client: Any) -> None:
     for b in levels:
         assert b["measured_on"] == measured()["measured"]
         assert [(m["game"], m["below"], m["win_rate"], m["measured_on"], m["players"]) for m in b["measured"]] == [
-            (r["game"], r["below"], r["win_rate"], r["measured"], r.get("players"))
+            (r["game"], r["below"], r["win_rate"], r["measured"], r["players"])
             for r in rungs
             if r["level"] == b["name"]
         ]

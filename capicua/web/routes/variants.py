@@ -33,8 +33,8 @@ async def list_bots() -> list[dict[str, Any]]:
             "name": level.name,
             "summary": level.summary,
             "measured": [
-                {k: rung[k] for k in ("game", "below", "matches", "wins", "win_rate", "ci95", "think_ms")}
-                | {"measured_on": rung.get("measured", ladder["measured"]), "players": rung.get("players")}
+                {k: rung[k] for k in ("game", "below", "matches", "wins", "win_rate", "ci95", "think_ms", "players")}
+                | {"measured_on": rung["measured"]}
                 for rung in ladder["rungs"]
                 if rung["level"] == level.name
             ],
