@@ -140,7 +140,7 @@ LADDER = ladder("amazonense")
 #: Amazonense on the same deals: the expert as issue 14 left it (every play weighed, two play-outs a candidate
 #: with 15 % random choices), the same with deterministic play-outs (one, no random choice: every candidate
 #: meets the same world, common random numbers), and the expert as it is (the heuristic's shortlist).
-_ALL_PLAYS = {"shortlist": {"amazonense": 0}}
+_ALL_PLAYS = {"shortlist": {"spinner": 0}}
 STEPS = (
     Row("step-issue14", "Amazonense", "{expert}", "heuristic", "amazonense", None, None, True, _ALL_PLAYS),
     Row(

@@ -14,9 +14,8 @@ move in every world (:mod:`capicua.bots.search`, :mod:`capicua.bots.sim`). What 
   ``scorer``'s: table points, the pass 20 and the galo 50 a play makes), some at random;
 - **galo** (A5) as a candidate of its own: a play with the call is worth +30 in the worlds where it is
   right, -50 in the others, so it is called when the (weighted) worlds make it pay;
-- **a shortlist** (Amazonense and Dominousa): the worlds weigh only the ``heuristic`` bot's three best plays
-  (``SHORTLIST``, by game), so the few worlds a move affords separate the plays that matter instead of eight at
-  once;
+- **a shortlist** (Amazonense): the worlds weigh only the ``heuristic`` bot's three best plays (``SHORTLIST``,
+  by layout), so the few worlds a move affords separate the plays that matter instead of eight at once;
 - **time where decisions are close**: the budget is the bot's own CPU time (``time.thread_time``: a
   busy machine makes it slower, not weaker), it stops early once one move is clearly best, and thinks
   up to twice its budget while the best two are within the noise. A wall-clock cap (4 × the budget,
@@ -36,6 +35,7 @@ from capicua.bots.heuristic import HeuristicBot
 from capicua.bots.inference import PlayModel
 from capicua.bots.search import Evaluation, SearchingBot, Settings
 from capicua.bots.sim import GREEDY, SCORER
+from capicua.rules import variants
 from capicua.rules.hand import SeatView
 from capicua.rules.moves import Move
 
@@ -49,11 +49,10 @@ MIN_WORLDS = 12  # worlds before it may stop early
 CLEAR = 3.0  # the best leads the second by this many standard errors: stop early
 CLOSE = 1.0  # within this many: think on past the budget (up to EXTEND times it)
 EXTEND = 2.0
-#: How many of the heuristic's best plays the search weighs, by game (0 or absent: every play). In Amazonense
-#: and Dominousa a handful of worlds a move cannot tell eight plays apart; the heuristic's top three hold the
-#: best play nearly always, and the worlds then separate those. In 2-player individual play it measured no
-#: better than weighing every play, so it weighs them all (docs/benchmarks.md, issue 23).
-SHORTLIST: dict[str, int] = {"amazonense": 3, "dominousa": 3, "individual": 0}
+#: How many of the heuristic's best plays the search weighs, by the layout a game declares (0: every play).
+#: In Amazonense a handful of worlds a move cannot tell eight plays apart; the heuristic's top three hold the
+#: best play nearly always, and the worlds then separate those (docs/benchmarks.md, issue 23).
+SHORTLIST: dict[str, int] = {"spinner": 3, "line": 0}
 
 
 class ExpertBot(SearchingBot):
@@ -87,9 +86,9 @@ class ExpertBot(SearchingBot):
         self.judge = HeuristicBot()
 
     def shortlist(self, view: SeatView, required: list[Move]) -> list[Move]:
-        """The plays the ``heuristic`` bot ranks highest, as many as ``SHORTLIST`` keeps for the game (0: all of
-        them). The worlds' budget then goes to the moves worth weighing."""
-        keep = self.keep.get(view.variant, 0)
+        """The plays the ``heuristic`` bot ranks highest, as many as ``SHORTLIST`` keeps for the game's layout
+        (0: all of them). The worlds' budget then goes to the moves worth weighing."""
+        keep = self.keep.get(variants.get(view.variant).layout, 0)
         if not keep or len(required) <= keep or not all(m.is_play for m in required):
             return required
         return self.judge.ranked(view, required)[:keep]

@@ -25,10 +25,10 @@ def test_each_step_row_builds_the_expert_with_its_part_taken_away() -> None:
         assert isinstance(expert, ExpertBot) and expert.budget == 0.05
         assert make(row.b, 3).name == row.b  # the opponent as the registry builds it
         built[row.name] = expert
-    assert built["step-issue14"].keep["amazonense"] == 0 and built["step-issue14"].eps == 0.15
-    assert built["step-deterministic"].keep["amazonense"] == 0 and built["step-deterministic"].eps == 0.0
+    assert built["step-issue14"].keep["spinner"] == 0 and built["step-issue14"].eps == 0.15
+    assert built["step-deterministic"].keep["spinner"] == 0 and built["step-deterministic"].eps == 0.0
     assert built["step-deterministic"].playouts == 1
-    assert built["step-shortlist"].keep == SHORTLIST and SHORTLIST["amazonense"] == 3
+    assert built["step-shortlist"].keep == SHORTLIST and SHORTLIST["spinner"] == 3
 
 
 def test_a_tiny_steps_run_prints_every_row(capsys: pytest.CaptureFixture[str]) -> None:
