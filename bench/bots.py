@@ -175,6 +175,7 @@ class Outcome:
     a_times: list[float]  # CPU seconds a decision
     b_times: list[float]
     a_walls: list[float]  # wall-clock seconds a decision (empty where not measured)
+    by_kind: dict[str, int] = field(default_factory=dict)  # A's points less B's by kind of score (MatchResult's)
 
 
 @dataclass
@@ -187,6 +188,7 @@ class Tally:
     a_times: list[float] = field(default_factory=list)
     b_times: list[float] = field(default_factory=list)
     a_walls: list[float] = field(default_factory=list)
+    by_kind: dict[str, int] = field(default_factory=dict)
 
     def add(self, o: Outcome) -> None:
         self.matches += 1
@@ -195,6 +197,8 @@ class Tally:
         self.a_times += o.a_times
         self.b_times += o.b_times
         self.a_walls += o.a_walls
+        for kind, points in o.by_kind.items():
+            self.by_kind[kind] = self.by_kind.get(kind, 0) + points
 
     @property
     def win_rate(self) -> float:
@@ -230,7 +234,7 @@ def play_pair(row: Row, a: str, seed: int, abw333: tuple[int, int]) -> list[Outc
         duplicate_match(a, row.b, row.variant, row.players, {}, seed, a_even=even, make=make, prepare=oracle.prepare)
         for even in (True, False)
     )
-    return [Outcome(r.a_won, r.hands, r.move_times[0], r.move_times[1], r.wall_times[0]) for r in results]
+    return [Outcome(r.a_won, r.hands, r.move_times[0], r.move_times[1], r.wall_times[0], r.by_kind) for r in results]
 
 
 def _builder(row: Row, a: str) -> Callable[[str, int | None], Bot]:
@@ -302,7 +306,20 @@ def notes_of(tallies: list[Tally]) -> list[str]:
         unit = "games" if t.row.variant == "abw333" else "hands"
         wall = f"; A's wall clock {_ms(t.a_walls)} ms a move (mean / max)" if t.a_walls else ""
         out.append(f"{t.row.name}: {t.hands} {unit} ({t.hands / t.matches:.1f} a match){wall}")
+        if t.by_kind:
+            out.append(f"  {points_by_kind(t)}")
     return out
+
+
+def points_by_kind(t: Tally) -> str:
+    """Where A's matches are won: its points less B's a match, by kind of score, the largest first.
+
+    >>> t = Tally(BY_NAME["ladder-greedy"], "greedy", matches=2, by_kind={"table": 90, "pass": -20, "galo": 0})
+    >>> points_by_kind(t)
+    'points a match, A less B: table +45.0 · pass -10.0 · galo +0.0'
+    """
+    kinds = sorted(t.by_kind.items(), key=lambda kv: (-abs(kv[1]), kv[0]))
+    return "points a match, A less B: " + " · ".join(f"{k} {v / t.matches:+.1f}" for k, v in kinds)
 
 
 class Stop(Exception):

@@ -42,6 +42,9 @@ class MatchResult:
     hands: int
     move_times: tuple[list[float], list[float]]  # CPU seconds, per decision of a seat on its turn, for A and B
     wall_times: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))  # their wall-clock s
+    #: A's points less B's, by the kind of score that made them (``table``, ``pass``, ``galo``, ``batida``…):
+    #: where a configuration wins its matches. The kinds add up to ``points[0] - points[1]``.
+    by_kind: dict[str, int] = field(default_factory=dict)
 
 
 def duplicate_match(
@@ -93,7 +96,11 @@ def duplicate_match(
             sum(p for s, p in enumerate(totals) if side[s] == 1),
         )
         a_won = side[winner] == 0
-    return MatchResult(a_won, points, len(match.hands), times, walls)
+    by_kind: dict[str, int] = {}
+    for hand in match.hands:
+        for score in hand.scores:  # ``to`` is a team in partnerships (seat t plays for team t), else a seat
+            by_kind[score.kind] = by_kind.get(score.kind, 0) + (score.points if side[score.to] == 0 else -score.points)
+    return MatchResult(a_won, points, len(match.hands), times, walls, by_kind)
 
 
 def _pair(args: tuple[str, str, str, int | None, dict[str, Any], int]) -> tuple[MatchResult, MatchResult]:
