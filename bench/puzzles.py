@@ -59,7 +59,7 @@ def main() -> None:
         t2 = time.process_time()
         play_cpu += t1 - t0
         judge_cpu += t2 - t1
-        positions = analysis._positions(record, with_real=False)[0]
+        positions = analysis.positions_of(record, with_real=False)[0]
         decisions += len(positions)
         for f in puzzles:
             pos = positions[f.decision]

@@ -54,12 +54,15 @@ __all__ = [
     "MoveValue",
     "OpenHands",
     "PlayerSummary",
+    "Position",
     "analyse",
     "analyse_part",
     "assemble",
     "count_decisions",
     "label_of",
     "measure",
+    "positions_of",
+    "settings_of",
 ]
 
 #: Expected points lost in one decision from which it is an inaccuracy, a mistake, a blunder.
@@ -210,8 +213,8 @@ class Analysis:
 
 
 @dataclass
-class _Position:
-    """A decision found in the walk, before it is weighed."""
+class Position:
+    """A decision found in the walk, before it is weighed (the puzzles' search starts from these too)."""
 
     step: int
     hand: int
@@ -223,10 +226,10 @@ class _Position:
     real: Hand = field(repr=False)
 
 
-def _positions(record: Record, with_real: bool = True) -> tuple[list[_Position], int]:
+def positions_of(record: Record, with_real: bool = True) -> tuple[list[Position], int]:
     """Every decision of the record, and the number of steps. Raises RecordError as ``walk`` does."""
     match = new_match(record)
-    out: list[_Position] = []
+    out: list[Position] = []
     index = -1
     for step in walk(record, match):
         index += 1
@@ -258,7 +261,7 @@ def _positions(record: Record, with_real: bool = True) -> tuple[list[_Position],
         if len(cands) < 2:
             continue
         out.append(
-            _Position(index + 1, step.hand, nxt + 1, seat, view, cands, played, hand.copy() if with_real else hand)
+            Position(index + 1, step.hand, nxt + 1, seat, view, cands, played, hand.copy() if with_real else hand)
         )
     return out, index + 1
 
@@ -271,7 +274,7 @@ def count_decisions(record: Record) -> int:
 def measure(record: Record) -> tuple[int, int]:
     """The decisions :func:`analyse` will weigh and the record's steps, in one walk (every check of
     ``capicua replay``: raises RecordError for a record that does not replay)."""
-    positions, steps = _positions(record, with_real=False)
+    positions, steps = positions_of(record, with_real=False)
     return len(positions), steps
 
 
@@ -280,7 +283,8 @@ def _seed_of(seed: int, view: SeatView) -> int:
     return int.from_bytes(hashlib.sha256(f"{seed}\n{text}".encode()).digest()[:8], "big")
 
 
-def _settings(view: SeatView) -> Settings:
+def settings_of(view: SeatView) -> Settings:
+    """How the analysis plays a position's worlds (the puzzles' search weighs them the same way)."""
     spinner = view.layout.get("shape") == "spinner"
     return Settings(
         policy=SCORER if spinner else GREEDY,
@@ -339,9 +343,9 @@ def _order(moves: list[Move], values: list[float]) -> list[int]:
     return sorted(range(len(moves)), key=key)
 
 
-def _weigh(pos: _Position, worlds: int, seed: int, open_hands: bool) -> Decision | None:
+def _weigh(pos: Position, worlds: int, seed: int, open_hands: bool) -> Decision | None:
     rng = random.Random(_seed_of(seed, pos.view))
-    ev: Evaluation = evaluate(pos.view, pos.moves, rng, _settings(pos.view), lambda e: e.worlds < worlds)
+    ev: Evaluation = evaluate(pos.view, pos.moves, rng, settings_of(pos.view), lambda e: e.worlds < worlds)
     if not ev.worlds:
         return None
     means = ev.means()
@@ -379,7 +383,7 @@ def analyse(
     after each. Raises :class:`~capicua.rules.record.RecordError` for a record that does not replay."""
     if worlds < 1:
         raise ValueError("an analysis needs at least one world a decision")
-    positions, steps = _positions(record)
+    positions, steps = positions_of(record)
     total = len(positions)
     if progress is not None:
         progress(0, total)
@@ -396,14 +400,14 @@ def analyse(
 def analyse_part(record: Record, start: int, stop: int, worlds: int = DEFAULT_WORLDS, seed: int = 0) -> list[Decision]:
     """The decisions number ``start`` to ``stop`` (excluded) of :func:`analyse`, weighed the same way: a
     pool of workers shares an analysis out in parts, and :func:`assemble` puts them together."""
-    positions = _positions(record)[0][start:stop]
+    positions = positions_of(record)[0][start:stop]
     return [d for d in (_weigh(p, worlds, seed, True) for p in positions) if d is not None]
 
 
 def assemble(record: Record, decisions: list[Decision], worlds: int, seed: int, steps: int | None = None) -> Analysis:
     """The analysis of ``record`` made of its decisions (in order) with each player's summary."""
     if steps is None:
-        steps = _positions(record, with_real=False)[1]
+        steps = positions_of(record, with_real=False)[1]
     return Analysis(
         variant=record.variant,
         players=list(record.players),

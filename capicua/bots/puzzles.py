@@ -44,7 +44,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from capicua.bots.analysis import _positions, _settings
+from capicua.bots.analysis import positions_of, settings_of
 from capicua.bots.base import layout_of
 from capicua.bots.inference import PlayModel
 from capicua.bots.search import GALO_RIGHT, GALO_WRONG, Settings, _engine_value
@@ -243,7 +243,7 @@ def judge(view: SeatView, moves: list[Move], criteria: Criteria = Criteria(), se
     seat = view.seat
     k = knowledge(view)
     rng = random.Random(_seed_of(seed, view))
-    base = _settings(view)
+    base = settings_of(view)
     settings = Settings(
         policy=base.policy,
         eps=base.eps,
@@ -441,7 +441,7 @@ def puzzles_of_record(
     progress: Callable[[int, int], None] | None = None,
 ) -> list[Found]:
     """Every decision of ``record`` that is a puzzle (raises RecordError for a record that does not replay)."""
-    positions, _ = _positions(record, with_real=False)
+    positions, _ = positions_of(record, with_real=False)
     out: list[Found] = []
     if progress is not None:
         progress(0, len(positions))

@@ -73,7 +73,7 @@ def test_the_seat_to_act_cannot_tell_deals_that_look_the_same(variant: str) -> N
     hands view) differ."""
     record = played_record(variant, ["greedy"] * 4, seed=3)
     compared = 0
-    for pos in analysis._positions(record)[0]:
+    for pos in analysis.positions_of(record)[0]:
         if pos.hand != 1 or pos.action < 5 or compared >= 3:
             continue
         cut = truncated(record, 1, pos.action)
@@ -91,7 +91,7 @@ def test_the_seat_to_act_cannot_tell_deals_that_look_the_same(variant: str) -> N
                             continue
                         candidate = swapped(cut, 1, a, ta, b, tb)
                         try:
-                            found = [p for p in analysis._positions(candidate)[0] if p.step == pos.step]
+                            found = [p for p in analysis.positions_of(candidate)[0] if p.step == pos.step]
                         except RecordError:
                             continue  # the swap makes an earlier pass illegal
                         if found and found[0].view == pos.view:

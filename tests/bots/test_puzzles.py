@@ -64,7 +64,7 @@ def test_a_position_whose_answer_depends_on_a_hidden_tile_is_never_a_puzzle() ->
     checked = refused_by_share = 0
     for seed in range(6):
         record = greedy_record("dominousa", 4, seed)
-        for pos in analysis._positions(record)[0]:
+        for pos in analysis.positions_of(record)[0]:
             if any(m.galo for m in pos.moves) or sum(pos.view.counts) > 12 or determined(pos.view):
                 continue
             rng = random.Random(seed)
@@ -96,7 +96,7 @@ def test_a_determined_position_is_decided_by_exact_search_as_the_real_hand() -> 
     exact = 0
     for seed in range(6):
         record = greedy_record("individual", 2, seed)
-        for pos in analysis._positions(record)[0]:
+        for pos in analysis.positions_of(record)[0]:
             if not determined(pos.view):
                 continue
             p = judge(pos.view, pos.moves, SMALL)
@@ -121,7 +121,7 @@ def test_themes_say_what_the_answer_does(variant: str, players: int) -> None:
         record = greedy_record(variant, players, seed)
         for f in puzzles_of_record(record, SMALL):
             p = f.puzzle
-            pos = next(q for q in analysis._positions(record)[0] if q.step == f.step)
+            pos = next(q for q in analysis.positions_of(record)[0] if q.step == f.step)
             assert p.view == pos.view.to_json()
             hand = pos.real.copy()
             answer = Move.parse(p.answers[0])

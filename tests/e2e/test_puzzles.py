@@ -69,7 +69,7 @@ def puzzled(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dic
 def first_puzzle(record: Record, where: Callable[[Any], bool]) -> list[tuple[Record, Found]]:
     """The first decision of ``record`` that ``where`` picks and that is a puzzle (judged as ``capicua puzzles
     make`` does, with fewer worlds), found as ``puzzles_of_record`` finds it."""
-    for i, pos in enumerate(analysis._positions(record)[0]):
+    for i, pos in enumerate(analysis.positions_of(record)[0]):
         if where(pos) and (p := judge(pos.view, pos.moves, Criteria(worlds=24, screen=12))) is not None:
             return [(record, Found(i, pos.hand, pos.action, pos.step, p))]
     raise AssertionError("no puzzle")

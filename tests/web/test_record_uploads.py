@@ -152,14 +152,14 @@ def test_the_loop_answers_while_a_large_upload_is_checked(quick: TestClient, mon
     """The check of an upload is held in the middle of its replay until a cheap request (the lobby) has been
     answered: on the event loop, the lobby would wait for the check, and the check for the lobby."""
     checking, answered = threading.Event(), threading.Event()
-    positions = bots_analysis._positions
+    positions = bots_analysis.positions_of
 
     def held(*args: Any, **kwargs: Any) -> Any:
         checking.set()
         answered.wait(timeout=30)
         return positions(*args, **kwargs)
 
-    monkeypatch.setattr(bots_analysis, "_positions", held)
+    monkeypatch.setattr(bots_analysis, "positions_of", held)
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
         uploading = pool.submit(upload, quick, RECORD)
         assert checking.wait(timeout=30), "the upload was never checked"
