@@ -127,7 +127,7 @@ def ladder(game: str) -> tuple[Row, ...]:
     """The levels people pick (``capicua.bots.registry.LEVELS``), each against the one below, in ``game`` (the
     rows of Amazonense are named ``ladder-LEVEL``, the others' ``ladder-LEVEL-GAME``)."""
     label, players = GAMES[game]
-    rungs = (("greedy", "random"), ("heuristic", "greedy"), ("pimc:24", "heuristic"), ("{expert}", "pimc:24"))
+    rungs = (("greedy", "random"), ("heuristic", "greedy"), ("pimc", "heuristic"), ("{expert}", "pimc"))
     suffix = "" if game == "amazonense" else f"-{game}"
     return tuple(
         Row(f"ladder-{a.split(':')[0].strip('{}')}{suffix}", label, a, b, game, players, 0.60, optional=True)

@@ -59,10 +59,10 @@ def _expert(arg: str, seed: int | None) -> Bot:
 
 def _pimc(arg: str, seed: int | None) -> Bot:
     try:
-        worlds = int(arg) if arg else 24
+        worlds = int(arg) if arg else None
     except ValueError:
         raise ValueError(f"bad pimc world count {arg!r}: write pimc:WORLDS") from None
-    if not 1 <= worlds <= 1000:
+    if worlds is not None and not 1 <= worlds <= 1000:
         raise ValueError("pimc plays 1 to 1000 worlds a move")
     return PimcBot(worlds, seed)
 
@@ -91,7 +91,11 @@ LEVELS: tuple[Level, ...] = (
         "voids passes showed, keeps tiles that fit, plays doubles early",
         _no_argument("heuristic", lambda _: HeuristicBot()),
     ),
-    Level("pimc", "plain PIMC: 24 possible deals a move, greedy play-outs; pimc:N sets the count", _pimc),
+    Level(
+        "pimc",
+        "plain PIMC: 24 possible deals a move (48 in Dominousa), greedy play-outs; pimc:N sets the count",
+        _pimc,
+    ),
     Level(
         "expert",
         "searches possible deals weighed by the others' plays, exactly near the end, 200 ms a move; "
@@ -133,9 +137,9 @@ def level_names() -> tuple[str, ...]:
 
 
 def make_bot(spec: str, seed: int | None = None) -> Bot:
-    """A bot from a spec: ``random``, ``greedy``, ``heuristic``, ``scorer``, ``pimc`` or ``pimc:WORLDS``
-    (worlds a move), ``expert`` or ``expert:MS`` (time budget per move); ``lesson:GAME``, a guided hand's
-    scripted bot."""
+    """A bot from a spec: ``random``, ``greedy``, ``heuristic``, ``scorer``, ``pimc`` (the game's worlds a move,
+    :data:`capicua.bots.pimc.WORLDS`) or ``pimc:WORLDS``, ``expert`` or ``expert:MS`` (time budget per move);
+    ``lesson:GAME``, a guided hand's scripted bot."""
     name, _, arg = spec.partition(":")
     level = _BY_NAME.get(name)
     if level is None:

@@ -24,7 +24,9 @@ def test_levels_and_specs() -> None:
     assert isinstance(make_bot("pimc:24"), PimcBot) and make_bot("pimc:24").worlds == 24  # type: ignore[attr-defined]
     pimc = make_bot("pimc:48", 3)
     assert isinstance(pimc, PimcBot) and pimc.worlds == 48
-    assert isinstance(make_bot("pimc"), PimcBot) and make_bot("pimc").worlds == 24  # type: ignore[attr-defined]
+    level = make_bot("pimc")
+    assert isinstance(level, PimcBot) and level.worlds is None  # the Difícil level: as many as the game asks
+    assert [level.worlds_for(game) for game in ("dominousa", "amazonense", "individual")] == [48, 24, 24]
     expert = make_bot("expert:75")
     assert isinstance(expert, ExpertBot) and expert.budget == 0.075
     assert make_bot("expert").budget == 0.2
