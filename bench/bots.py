@@ -79,7 +79,7 @@ from rich.table import Table
 from capicua.bots.arena import duplicate_match
 from capicua.bots.base import Bot
 from capicua.bots.expert import ExpertBot
-from capicua.bots.registry import make_bot
+from capicua.bots.registry import LEVELS, make_bot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -494,8 +494,9 @@ def stopped_by_sigterm() -> Iterator[None]:
 def levels_json(tallies: list[Tally], command: str, budget: float, previous: dict[str, Any] | None = None) -> str:
     """The ladder's rungs measured (rows ``ladder-…``), for the rules pages: each level's win rate against the
     level below, its 95 % interval and its matches, by game, and the expert's time a move where it played; each
-    rung with the day and the command that measured it. The rungs of ``previous`` (the file as it was) in games
-    this run did not measure are kept, so one game's ladder can be measured at a time."""
+    rung with the day and the command that measured it. The rungs of ``previous`` (the file as it was) that this
+    run did not measure are kept, so one game's ladder, or one rung (``--rows ladder-greedy-individual``), can be
+    measured at a time; the rungs come out by game, each game's levels weakest first."""
     today = date.today().isoformat()
     rungs = []
     for t in tallies:
@@ -519,16 +520,18 @@ def levels_json(tallies: list[Tally], command: str, budget: float, previous: dic
                 "command": command,
             }
         )
-    games = {r["game"] for r in rungs}
+    measured = {(r["game"], r["level"]) for r in rungs}
     kept = []
     for old in (previous or {}).get("rungs", []):
-        if old["game"] not in games:
+        if (old["game"], old["level"]) not in measured:
             assert previous is not None
             # a rung of the first format (no day, command or seats of its own) gets them as this code writes them
             day, how = old.get("measured", previous["measured"]), old.get("command", previous["command"])
             seats = old.get("players", GAMES[old["game"]][1])
             kept.append({**old, "players": seats, "measured": day, "command": how})
-    every = kept + rungs
+    games = list(dict.fromkeys(r["game"] for r in kept + rungs))  # the file's order, then this run's new games
+    levels = [level.name for level in LEVELS]
+    every = sorted(kept + rungs, key=lambda r: (games.index(r["game"]), levels.index(r["level"])))
     data = {
         "measured": max((r["measured"] for r in every), default=today),  # the newest rung's day
         "command": command,

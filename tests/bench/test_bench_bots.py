@@ -92,7 +92,8 @@ def test_a_tiny_ceiling_run_prints_the_expert_and_the_oracle(capsys: pytest.Capt
 
 
 def test_a_ladder_of_one_game_keeps_the_rungs_the_file_has_of_the_others() -> None:
-    """``--ladder dominousa --levels FILE`` rewrites Dominousa's rungs and keeps Amazonense's, each rung with the
+    """``--ladder dominousa --levels FILE`` rewrites Dominousa's rungs and keeps Amazonense's (and one rung run alone
+    replaces that rung only), each rung with the
     day and the command that measured it (the rules pages show both games)."""
     old = json.loads(
         bots.levels_json(
@@ -104,7 +105,7 @@ def test_a_ladder_of_one_game_keeps_the_rungs_the_file_has_of_the_others() -> No
     old["measured"] = "2026-01-02"  # an earlier run's file, its rungs without their own day (the first format)
     for rung in old["rungs"]:
         del rung["measured"], rung["command"]
-    again = bots.Tally(bots.ladder("amazonense")[0], "greedy", matches=4, wins=1)  # another game's is replaced
+    again = bots.Tally(bots.ladder("amazonense")[0], "greedy", matches=4, wins=1)  # one rung is replaced, alone
     new = json.loads(
         bots.levels_json(
             [bots.Tally(r, r.a.format(expert="expert:50"), matches=20, wins=15) for r in bots.ladder("dominousa")]
@@ -122,8 +123,9 @@ def test_a_ladder_of_one_game_keeps_the_rungs_the_file_has_of_the_others() -> No
     assert new["measured"] == max(r["measured"] for r in new["rungs"]) > "2026-01-02"
     assert [r["win_rate"] for r in new["rungs"]] == [0.7] * 4 + [0.75] * 4
     replaced = json.loads(bots.levels_json([again], "c", 50, new))["rungs"]
-    assert [r["game"] for r in replaced] == ["dominousa"] * 4 + ["amazonense"]
-    assert replaced[-1]["matches"] == 4
+    assert [(r["game"], r["level"]) for r in replaced] == [(r["game"], r["level"]) for r in new["rungs"]]
+    assert [r["matches"] for r in replaced] == [4, 10, 10, 10, 20, 20, 20, 20]
+    assert replaced[0]["command"] == "c" and replaced[1]["command"] == "bench/bots.py --ladder --levels F"
     alone = [bots.Tally(r, r.a.format(expert="expert:50"), matches=10, wins=5) for r in bots.ladder("individual")]
     assert {r["players"] for r in json.loads(bots.levels_json(alone, "c", 50))["rungs"]} == {2}  # its seats
     assert {r["players"] for r in new["rungs"]} == {None}  # games of four, always; the first format's rungs too
