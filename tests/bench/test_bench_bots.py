@@ -92,9 +92,9 @@ def test_a_tiny_ceiling_run_prints_the_expert_and_the_oracle(capsys: pytest.Capt
 
 
 def test_a_ladder_of_one_game_keeps_the_rungs_the_file_has_of_the_others() -> None:
-    """``--ladder dominousa --levels FILE`` rewrites Dominousa's rungs and keeps Amazonense's (and one rung run alone
-    replaces that rung only), each rung with the
-    day and the command that measured it (the rules pages show both games)."""
+    """``--ladder dominousa --levels FILE`` rewrites Dominousa's rungs and keeps Amazonense's (one rung run alone
+    replaces that rung only), each rung with the day and the command that measured it (the rules pages show both
+    games)."""
     old = json.loads(
         bots.levels_json(
             [bots.Tally(r, r.a.format(expert="expert:50"), matches=10, wins=7) for r in bots.ladder("amazonense")],
