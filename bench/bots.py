@@ -387,7 +387,9 @@ def main(argv: list[str] | None = None) -> None:
         if t.row.variant != "abw333":
             make_bot(t.row.b)
 
-    command = shlex.join(getattr(sys, "orig_argv", [sys.executable, *sys.argv]))
+    # the command as anyone re-runs it: the interpreter named ``python`` (not this machine's path to its venv)
+    argv = list(getattr(sys, "orig_argv", [sys.executable, *sys.argv]))
+    command = shlex.join(["python", *argv[1:]])
     console = Console(width=None if sys.stdout.isatty() else 200)  # a file gets the whole table
     header = [
         f"$ {command}",

@@ -82,7 +82,7 @@ LEVELS: tuple[Level, ...] = (
     Level("random", "plays any legal move", _no_argument("random", RandomBot)),
     Level(
         "greedy",
-        "takes the most points now, else sheds its heaviest tile",
+        "takes the most points now; else sheds a double, then its heaviest tile",
         _no_argument("greedy", lambda _: GreedyBot()),
     ),
     Level(
