@@ -11,7 +11,9 @@ move in every world (:mod:`capicua.bots.search`, :mod:`capicua.bots.sim`). What 
   uniformly among the deals consistent with the hard facts;
 - **exact search** of each world once few tiles are left (16 on a line, 11 in Amazonense's cross, within
   a node budget), and before that several play-outs a candidate, most choices greedy (in Amazonense the
-  ``scorer``'s: table points, the pass 20 and the galo 50 a play makes), some at random;
+  ``scorer``'s: table points, the pass 20 and the galo 50 a play makes; on a line a double first, then the
+  heaviest tile: against ``pimc:24`` in Dominousa 82.8 % of 400 matches where heaviest-first play-outs won
+  76.2 %), some at random;
 - **galo** (A5) as a candidate of its own: a play with the call is worth +30 in the worlds where it is
   right, -50 in the others, so it is called when the (weighted) worlds make it pay;
 - **a shortlist** (Amazonense): the worlds weigh only the ``heuristic`` bot's three best plays (``SHORTLIST``,
@@ -34,7 +36,7 @@ from collections.abc import Callable
 from capicua.bots.heuristic import HeuristicBot
 from capicua.bots.inference import PlayModel
 from capicua.bots.search import Evaluation, SearchingBot, Settings
-from capicua.bots.sim import GREEDY, SCORER
+from capicua.bots.sim import DOUBLES_FIRST, SCORER
 from capicua.rules import variants
 from capicua.rules.hand import SeatView
 from capicua.rules.moves import Move
@@ -102,7 +104,7 @@ class ExpertBot(SearchingBot):
         spinner = view.layout.get("shape") == "spinner"
         model = PlayModel(view, strength=self.inference) if self.inference > 0 else None
         settings = Settings(
-            policy=SCORER if spinner else GREEDY,
+            policy=SCORER if spinner else DOUBLES_FIRST,
             eps=self.eps,
             playouts=self.playouts,
             exact_tiles=self.exact_spinner if spinner else self.exact_line,

@@ -12,7 +12,8 @@ rest of the hand (ours minus theirs, in individual play the seat's points minus 
 
 - :meth:`~LineWorld.after` plays a move of the seat to act (a sim move, see :meth:`~LineWorld.code_of`) and
   then finishes the hand with a play-out policy (``GREEDY``: the heaviest tile, in Amazonense the most
-  table points first; ``SCORER``: in Amazonense also the pass 20 and galo 50 it sees the move make), a
+  table points first; ``SCORER``: in Amazonense also the pass 20 and galo 50 it sees the move make;
+  ``DOUBLES_FIRST``: on a line a double before the heaviest tile, as the ``greedy`` bot plays there), a
   share ``eps`` of the choices made at random;
 - :meth:`~LineWorld.exact` finishes it by alpha-beta search over every play of every seat (each seat
   sees the whole world: perfect information), within a node budget (:class:`TooBig` beyond it).
@@ -40,6 +41,8 @@ __all__ = ["GREEDY", "SCORER", "LineWorld", "SpinnerWorld", "TooBig", "world_of"
 
 GREEDY = 0
 SCORER = 1
+DOUBLES_FIRST = 2  # on a line: a double first (the heaviest), else the heaviest tile; in Amazonense as GREEDY
+_DOUBLES = sum(1 << t for t in range(28) if IS_DOUBLE[t])  # every double, as a tile mask
 
 NM = NUMBER_MASK
 _RANK_OF = {t.index: r for r, t in enumerate(LOW_ORDER)}
@@ -242,8 +245,10 @@ class LineWorld(_AlphaBeta):
         trace: list[int] | None = None,
     ) -> int:
         """Play sim move ``code`` for the seat to act, then finish the hand with the play-out policy (on a
-        line both policies shed the heaviest tile); ``trace`` collects the sim moves played."""
-        return self._run(self.hands[:], self.left, self.right, self.turn, self.drawn, code, eps, rng, trace)
+        line ``GREEDY`` and ``SCORER`` shed the heaviest tile, ``DOUBLES_FIRST`` a double first); ``trace``
+        collects the sim moves played."""
+        doubles = _DOUBLES if policy == DOUBLES_FIRST else 0
+        return self._run(self.hands[:], self.left, self.right, self.turn, self.drawn, code, eps, rng, trace, doubles)
 
     def _run(
         self,
@@ -256,7 +261,9 @@ class LineWorld(_AlphaBeta):
         eps: float,
         rng: random.Random | None,
         trace: list[int] | None,
+        doubles: int = 0,
     ) -> int:
+        """The play-out; ``doubles``: the tiles played before any other that fits (0: none)."""
         n = self.n
         bone = self.bone
         nbone = self.nbone
@@ -295,7 +302,7 @@ class LineWorld(_AlphaBeta):
                         if side == 0 and fr >> t & 1 and left != right and rand() < 0.5:
                             side = 1
                     else:
-                        t = heaviest(f)
+                        t = heaviest(f & doubles or f)
                         side = 0 if fl >> t & 1 else 1
                     code = t << 1 | side
             # lay the tile

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from capicua.bots.sim import GREEDY, SCORER, LineWorld, SpinnerWorld, TooBig, heaviest, world_of
+from capicua.bots.sim import DOUBLES_FIRST, GREEDY, SCORER, LineWorld, SpinnerWorld, TooBig, heaviest, world_of
 from capicua.rules.amazonense import AmazonenseHand
 from capicua.rules.hand import Hand
 from capicua.rules.moves import DRAW, GALO, LEAD, MOVES, PASS, Move
@@ -99,7 +99,7 @@ def test_play_outs_score_as_the_engine_does(variant: str, players: int | None, o
     steps=st.integers(0, 40),
     me=st.integers(0, 3),
     pick=st.integers(0, 12),
-    policy=st.sampled_from((GREEDY, SCORER)),
+    policy=st.sampled_from((GREEDY, SCORER, DOUBLES_FIRST)),
     eps=st.sampled_from((0.0, 0.25, 1.0)),
 )
 def test_random_deals_play_out_in_the_sim_as_in_the_engine(
@@ -117,6 +117,34 @@ def test_random_deals_play_out_in_the_sim_as_in_the_engine(
     trace: list[int] = []
     got = world.after(world.code_of(move), policy, eps, rng, trace)
     assert got == replay(hand, trace, me), (hand, move, trace)
+
+
+@pytest.mark.parametrize(("variant", "players", "options"), [g for g in GAMES if g[0] != "amazonense"])
+def test_a_doubles_first_play_out_sheds_a_double_whenever_one_fits(
+    variant: str, players: int | None, options: dict[str, object]
+) -> None:
+    """DOUBLES_FIRST on a line, no random choice: after the move given, each seat plays its heaviest fitting double
+    if it has one, else its heaviest fitting tile (GREEDY: the heaviest, double or not); replayed in the engine."""
+    doubles_played = {DOUBLES_FIRST: 0, GREEDY: 0}
+    for hand in sim_positions(variant, players, options, range(8)):
+        world = world_of(hand, hand.turn)
+        for policy in doubles_played:
+            trace: list[int] = []
+            world.after(world.code_of(plays(hand)[0]), policy, 0.0, None, trace)
+            probe = hand.copy()
+            for i, code in enumerate(trace):
+                while probe.legal_moves in ((PASS,), (DRAW,)):
+                    probe.push(probe.legal_moves[0])
+                move = engine_move(probe, code)
+                fitting = [m.tile for m in plays(probe) if m.tile is not None]
+                if i and not probe.layout.empty:
+                    doubles = [t for t in fitting if t.is_double] if policy == DOUBLES_FIRST else []
+                    best = max(doubles or fitting, key=lambda t: (t.pips, t.is_double))
+                    assert move.tile is not None and move.tile.pips == best.pips, (probe, move, fitting)
+                    assert move.tile.is_double == best.is_double
+                    doubles_played[policy] += move.tile.is_double
+                probe.push(move)
+    assert doubles_played[DOUBLES_FIRST] > doubles_played[GREEDY] > 0
 
 
 def brute(hand: Hand, me: int) -> int:
