@@ -8,9 +8,10 @@
 
 Rows (``--rows`` picks some; the default is every row but the optional ones):
 
-- ``amazonense-heuristic``: ``expert:BUDGET`` against ``heuristic`` in Dominó Amazonense (issue 23: ≥ 85 %);
-- ``dominousa-pimc``, ``amazonense-pimc``, ``individual-pimc``: against ``pimc:24`` in Dominousa, Amazonense
-  and 2-player individual play (goal ≥ 60 % each);
+- ``amazonense-heuristic``: ``expert:BUDGET`` against ``heuristic`` in Dominó Amazonense (issue 23: ≥ 85 %, the
+  whole 95 % interval above 80 %);
+- ``dominousa-pimc``, ``amazonense-pimc``, ``individual-pimc``: against ``pimc:24`` in Dominousa (issue 23:
+  ≥ 78 %), Amazonense (≥ 70 %, the interval above 65 %) and 2-player individual play (≥ 60 %);
 - ``amazonense-greedy``: against ``greedy`` in Amazonense (goal ≥ 85 %);
 - ``heuristic-greedy``: ``heuristic`` against ``greedy`` in Amazonense, the baseline check (issue 23: ≥ 65 %);
 - optional: ``amazonense-scorer`` and ``scorer-greedy`` (issue 14's baseline, ``scorer``, which ``heuristic``
@@ -43,7 +44,8 @@ a file with the table after every pair, so a long run keeps what it measured.
 
 Win rates are of matches, with Wilson 95 % intervals. Move times are per decision of a seat on its turn, the
 CPU time of the thread that decided (what the expert's budget counts: ``time.thread_time``), for each side; the
-notes add the expert's wall-clock time. A goal passes on the point estimate of the win rate.
+notes add the expert's wall-clock time. A goal passes on the point estimate of the win rate, and where it names
+one (``CI > …``) on the lower end of its Wilson 95 % interval too.
 """
 
 from __future__ import annotations
@@ -98,12 +100,13 @@ class Row:
     optional: bool = False
     #: the expert's keyword arguments (``ExpertBot``) where the row tries it with a part taken away
     a_options: dict[str, Any] = field(default_factory=dict)
+    floor: float | None = None  # where the goal asks it too: the least lower end of the 95 % interval
 
 
 ROWS = (
-    Row("amazonense-heuristic", "Amazonense", "{expert}", "heuristic", "amazonense", None, 0.85),
-    Row("dominousa-pimc", "Dominousa", "{expert}", "pimc:24", "dominousa", None, 0.60),
-    Row("amazonense-pimc", "Amazonense", "{expert}", "pimc:24", "amazonense", None, 0.60),
+    Row("amazonense-heuristic", "Amazonense", "{expert}", "heuristic", "amazonense", None, 0.85, floor=0.80),
+    Row("dominousa-pimc", "Dominousa", "{expert}", "pimc:24", "dominousa", None, 0.78),
+    Row("amazonense-pimc", "Amazonense", "{expert}", "pimc:24", "amazonense", None, 0.70, floor=0.65),
     Row("individual-pimc", "Individual, 2 players", "{expert}", "pimc:24", "individual", 2, 0.60),
     Row("amazonense-greedy", "Amazonense", "{expert}", "greedy", "amazonense", None, 0.85),
     Row("heuristic-greedy", "Amazonense", "heuristic", "greedy", "amazonense", None, 0.65),
@@ -280,8 +283,9 @@ def table_of(tallies: list[Tally], title: str) -> Table:
         if t.row.goal is None:
             goal, verdict = "baseline", ""
         else:
-            goal = f"≥ {t.row.goal:.0%}"
-            verdict = "—" if not t.matches else ("pass" if t.win_rate >= t.row.goal else "FAIL")
+            goal = f"≥ {t.row.goal:.0%}" + ("" if t.row.floor is None else f", CI > {t.row.floor:.0%}")
+            held = t.win_rate >= t.row.goal and (t.row.floor is None or lo > t.row.floor)
+            verdict = "—" if not t.matches else ("pass" if held else "FAIL")
         table.add_row(
             t.row.label,
             f"{t.a} {t.row.name}" if t.row.name.startswith("step-") else t.a,  # the steps: one expert, several ways

@@ -129,3 +129,23 @@ def test_a_ladder_of_one_game_keeps_the_rungs_the_file_has_of_the_others() -> No
     alone = [bots.Tally(r, r.a.format(expert="expert:50"), matches=10, wins=5) for r in bots.ladder("individual")]
     assert {r["players"] for r in json.loads(bots.levels_json(alone, "c", 50))["rungs"]} == {2}  # its seats
     assert {r["players"] for r in new["rungs"]} == {None}  # games of four, always; the first format's rungs too
+
+
+def test_a_goal_with_a_floor_asks_the_whole_interval_above_it() -> None:
+    """Issue 23's Amazonense rows: 85 % against ``heuristic`` with the 95 % interval above 80 %; 86 % of 100 matches
+    (interval 77.9-91.5 %) does not hold it, 86 % of 1,000 (83.7-88.0 %) does; a row without a floor asks the point
+    estimate only."""
+    from rich.console import Console
+
+    def verdicts(*tallies: bots.Tally) -> list[str]:
+        console = Console(width=300, record=True, file=None)
+        with console.capture() as captured:
+            console.print(bots.table_of(list(tallies), "t"))
+        rows = [line for line in captured.get().splitlines() if "│" in line and "expert" in line]
+        return [line.rstrip(" │").rsplit("│", 1)[-1].strip() for line in rows]
+
+    row = bots.BY_NAME["amazonense-heuristic"]
+    assert (row.goal, row.floor) == (0.85, 0.80)
+    few, many = (bots.Tally(row, "expert:50", matches=n, wins=86 * n // 100) for n in (100, 1000))
+    plain = bots.Tally(bots.BY_NAME["dominousa-pimc"], "expert:50", matches=100, wins=79)
+    assert verdicts(few, many, plain) == ["FAIL", "pass", "pass"]
