@@ -37,7 +37,7 @@ from capicua.rules.line import LineHand
 from capicua.rules.moves import LEAD, LEAD_REVERSED, Move
 from capicua.rules.tiles import HIGH, IS_DOUBLE, LOW, LOW_ORDER, NUMBER_MASK, PIPS, pips_of
 
-__all__ = ["GREEDY", "SCORER", "LineWorld", "SpinnerWorld", "TooBig", "world_of"]
+__all__ = ["DOUBLES_FIRST", "GREEDY", "SCORER", "LineWorld", "SpinnerWorld", "TooBig", "world_of"]
 
 GREEDY = 0
 SCORER = 1
