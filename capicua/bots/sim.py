@@ -35,14 +35,13 @@ from capicua.rules.amazonense import AmazonenseHand
 from capicua.rules.hand import Hand
 from capicua.rules.line import LineHand
 from capicua.rules.moves import LEAD, LEAD_REVERSED, Move
-from capicua.rules.tiles import HIGH, IS_DOUBLE, LOW, LOW_ORDER, NUMBER_MASK, PIPS, pips_of
+from capicua.rules.tiles import DOUBLE_MASK, HIGH, IS_DOUBLE, LOW, LOW_ORDER, NUMBER_MASK, PIPS, pips_of
 
 __all__ = ["DOUBLES_FIRST", "GREEDY", "SCORER", "LineWorld", "SpinnerWorld", "TooBig", "world_of"]
 
 GREEDY = 0
 SCORER = 1
 DOUBLES_FIRST = 2  # on a line: a double first (the heaviest), else the heaviest tile; in Amazonense as GREEDY
-_DOUBLES = sum(1 << t for t in range(28) if IS_DOUBLE[t])  # every double, as a tile mask
 
 NM = NUMBER_MASK
 _RANK_OF = {t.index: r for r, t in enumerate(LOW_ORDER)}
@@ -247,7 +246,7 @@ class LineWorld(_AlphaBeta):
         """Play sim move ``code`` for the seat to act, then finish the hand with the play-out policy (on a
         line ``GREEDY`` and ``SCORER`` shed the heaviest tile, ``DOUBLES_FIRST`` a double first); ``trace``
         collects the sim moves played."""
-        doubles = _DOUBLES if policy == DOUBLES_FIRST else 0
+        doubles = DOUBLE_MASK if policy == DOUBLES_FIRST else 0
         return self._run(self.hands[:], self.left, self.right, self.turn, self.drawn, code, eps, rng, trace, doubles)
 
     def _run(
