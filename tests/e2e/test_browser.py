@@ -87,6 +87,35 @@ def test_language_switch(browser: Any, server: str) -> None:
     assert page.evaluate("document.documentElement.lang") == "pt-BR"
 
 
+#: What #app shows, each time it is drawn: its view's class (a view's <main>, or the error line).
+WATCH_VIEWS = """() => { window.views = [];
+    const view = () => document.querySelector('#app > main, #app > .fatal')?.className ?? null;
+    new MutationObserver(() => window.views.push(view()))
+        .observe(document.querySelector('#app'), { childList: true }); }"""
+
+
+def test_a_view_that_arrives_late_does_not_cover_the_address_newer_one(browser: Any, server: str) -> None:
+    """A profile's answer held back while the player goes on to the rules: when it comes, the profile is drawn,
+    and the rules, the address's view, are drawn again over it."""
+    page = new_page(browser)
+    page.goto(server)
+    page.wait_for_selector("#create")
+    held: list[Any] = []
+    page.route("**/api/players/*/profile", lambda route: held.append(route))
+    page.evaluate(WATCH_VIEWS)
+    with page.expect_request("**/api/players/*/profile"):
+        page.evaluate("() => { location.hash = '#/profile/nobody'; }")
+    page.evaluate("() => { location.hash = '#/rules/amazonense'; }")
+    page.wait_for_selector("main.rules-view .rule")
+    assert held, "the profile's request is held"
+    held[0].continue_()
+    page.wait_for_function(
+        "() => window.views.includes('profile') && window.views.at(-1) === 'rules-view'", timeout=10_000
+    )
+    assert page.evaluate("window.views.indexOf('profile')") > page.evaluate("window.views.indexOf('rules-view')")
+    page.wait_for_selector("main.rules-view .rule")
+
+
 def test_buttons_have_names_and_tiles_are_reachable_by_keyboard(browser: Any, server: str, shots: Path) -> None:
     page = new_page(browser, width=390, height=800)  # a phone-sized screen
     page.goto(server)

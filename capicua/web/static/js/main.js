@@ -7,7 +7,7 @@ import { ensureGuest } from "./api.js";
 import { detailsOf, el, errorParts, setStatus, showError } from "./dom.js";
 import { allGames, loadGames } from "./games.js";
 import { pickLanguage, setLanguage, t } from "./i18n.js";
-import { onChange, page } from "./page.js";
+import { draws, onChange, page } from "./page.js";
 import { listen } from "./socket.js";
 import { unlockOnGesture } from "./sounds.js";
 import { renderAdmin } from "./views/admin.js";
@@ -22,7 +22,25 @@ import { onFrame, openTable } from "./views/table.js";
 import { tournamentRoute } from "./views/tournaments.js";
 import { renderUpload } from "./views/upload.js";
 
-async function route(again = true) {
+// Routes run side by side (each awaits the server), so an older one can finish after a newer one and draw its
+// view over the newer one's. A route that finishes after a newer one, and drew since, routes again: the address wins.
+let started = 0; // the routes begun
+let finished = 0; // the newest route that has finished
+let drawsThen = 0; // the views drawn when it finished
+
+async function route() {
+  const mine = ++started;
+  try {
+    await show(true);
+  } finally {
+    if (finished < mine) {
+      finished = mine;
+      drawsThen = draws();
+    } else if (draws() > drawsThen) route();
+  }
+}
+
+async function show(again) {
   try {
     await ensureGuest();
     await loadGames();
@@ -48,7 +66,7 @@ async function route(again = true) {
     else await renderLobby();
   } catch (err) {
     if (err.code === "session-ended" && again) { // my account's session was ended elsewhere: go on as a guest
-      await route(false);
+      await show(false);
       showError(err);
       return;
     }

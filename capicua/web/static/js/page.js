@@ -21,7 +21,12 @@ export function redraw() {
   refresh();
 }
 
+let drawn = 0;
+// How many views page() has drawn (main.js: did a route that finished late draw over a newer one?).
+export const draws = () => drawn;
+
 export function page(...content) {
+  drawn += 1;
   document.title = t("title");
   $("#app").replaceChildren(header(), el("p", { id: "status", role: "status", hidden: true }),
     el("div", { id: "error", role: "alert", hidden: true }), ...content);
