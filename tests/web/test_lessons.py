@@ -100,3 +100,28 @@ def test_the_lesson_the_client_gets_and_what_is_refused(h: Harness) -> None:
         assert h.client.get(path).status_code == 422
         r = h.client.post(path, headers=guest.headers)
         assert r.status_code == 422 and r.json()["error"] == "invalid"
+
+
+@pytest.mark.parametrize("game", names())
+def test_a_rematch_at_a_lesson_table_deals_a_match_like_any(h: Harness, game: str) -> None:
+    """The lesson is the first match's first hand: a rematch deals from its own shuffle, and its bots play on."""
+    lesson = get(game)
+    learner = h.guest("Aprendiz")
+    table_id = h.client.post(f"/api/lessons/{game}", headers=learner.headers).json()["id"]
+    conn = h.connect(learner)
+    conn.subscribe(table_id)
+    dealt = {str(Tile.parse(t)) for t in lesson.deal[lesson.seat]}
+    first = conn.wait_for(lambda f: _state(f) is not None, timeout=10)
+    assert tiles_in({"tiles": _state(first)["hand"]["tiles"]}) == dealt  # type: ignore[index]
+    assert h.client.post(f"/api/tables/{table_id}/resign", headers=learner.headers).status_code == 200
+    assert h.client.post(f"/api/tables/{table_id}/rematch", headers=learner.headers).is_success
+
+    def second_match(f: dict[str, Any]) -> bool:
+        state = _state(f)
+        return state is not None and state["table"]["match"] == 2
+
+    state = _state(conn.wait_for(second_match, timeout=10))
+    assert state is not None and state["hand"]["hand"] == 1
+    assert tiles_in({"tiles": state["hand"]["tiles"]}) != dealt  # its own shuffle, not the lesson's deal
+    # the bots play it (the script is not followed: greedy play), up to the learner's turn or the hand's end
+    conn.wait_for(lambda f: second_match(f) and (_mine_to_play(f, lesson.seat) or _over(f)), timeout=10)

@@ -219,8 +219,8 @@ class TableState:
         return Applied(SeatEvent(kind="seat", seat=k, name=seat.name, bot=seat.bot), follows)
 
     def _start(self, data: dict[str, Any], at: dt.datetime, parsed: Any) -> Applied:
-        self.match = Match(self.game, players=self.players, options=self.options, seed=data["seed"])
         self.match_no = data["match"]
+        self.match = Match(self.game, players=self.players, options=self.match_options(), seed=data["seed"])
         for seat, rating in zip(self.seats, data.get("ratings") or [], strict=False):
             seat.rating = rating  # each match shows the ratings its players start it with
         self.abandoned = None
@@ -228,6 +228,13 @@ class TableState:
         self.status = "playing"
         self.started_at = at
         return Applied(StartEvent(kind="start", match=self.match_no), (SEND,))
+
+    def match_options(self) -> dict[str, Any]:
+        """The options of the table's match in play: the table's, but a lesson (its guided hand, dealt first:
+        ``flow.deal_data``) is the first match's only; a rematch at a lesson's table is a match like any."""
+        if self.match_no > 1 and "lesson" in self.options:
+            return {k: v for k, v in self.options.items() if k != "lesson"}
+        return self.options
 
     def _deal(self, data: dict[str, Any], at: dt.datetime, parsed: Any) -> Applied:
         match = self.match

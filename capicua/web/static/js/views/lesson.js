@@ -64,10 +64,10 @@ export function lessonPlace(lesson, frame) {
 }
 
 // The lesson of the table this frame is of (null: not a lesson's, I am not its learner, or its first hand, the
-// lesson, is over and the match goes on).
+// lesson, is over and the match goes on, or this is a rematch: the server deals the lesson in the first match only).
 function tableLesson(frame, redraw) {
   const game = frame?.table?.options?.lesson;
-  if (!game || (frame.hand && frame.hand.hand > 1)) return null;
+  if (!game || (frame.hand && frame.hand.hand > 1) || frame.table.match > 1) return null;
   const lesson = lessonOf(game, redraw);
   return lesson && frame.seat === lesson.seat ? lesson : null;
 }
