@@ -110,7 +110,7 @@ def test_a_view_that_arrives_late_does_not_cover_the_address_newer_one(browser: 
     assert held, "the profile's request is held"
     held[0].continue_()
     page.wait_for_function(
-        "() => window.views.includes('profile') && window.views.at(-1) === 'rules-view'", timeout=10_000
+        "() => window.views.includes('profile') && window.views.at(-1) === 'rules-view'", timeout=30_000
     )
     assert page.evaluate("window.views.indexOf('profile')") > page.evaluate("window.views.indexOf('rules-view')")
     page.wait_for_selector("main.rules-view .rule")
