@@ -126,7 +126,8 @@ def truth(position: Position) -> list[float]:
 
 class NearBot(ExpertBot):
     """The expert whose each world is, of ``NEAR`` dealt from its view, the nearest to the real deal (a bench
-    device: it reads the deal it is handed)."""
+    device: it reads the deal it is handed). Its worlds are not weighed by the inference model: choosing them
+    by nearness is its inference."""
 
     def __init__(self, budget_ms: float, seed: int | None) -> None:
         super().__init__(budget_ms, seed, inference=0.0)
