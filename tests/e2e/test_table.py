@@ -319,6 +319,20 @@ def test_a_spectator_sees_no_hidden_tile(browser: Any, server: str, shots: Path)
     assert chip.count() == 1 and chip.get_attribute("aria-label") == f"Silenciar {chip.inner_text().strip()}"
 
 
+#: The desktop's moves panel, made short enough to scroll and scrolled to its end: how far below the panel's top its
+#: sticky tab bar stays (what scrolls under the bar shows through that gap).
+TABS_GAP = """() => {
+    const panel = document.querySelector(".history-panel");
+    const was = panel.style.maxHeight;
+    panel.style.maxHeight = "120px";
+    panel.scrollTop = panel.scrollHeight;
+    if (panel.scrollTop === 0) throw new Error("the moves panel does not scroll");
+    const gap = panel.querySelector(".panel-tabs").getBoundingClientRect().top - panel.getBoundingClientRect().top;
+    panel.style.maxHeight = was;
+    return gap;
+}"""
+
+
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_screenshots_of_a_table_mid_hand_between_hands_and_at_the_end(
     browser: Any, server: str, shots: Path, size: str
@@ -335,6 +349,8 @@ def test_screenshots_of_a_table_mid_hand_between_hands_and_at_the_end(
         page.wait_for_timeout(80)
     page.wait_for_timeout(500)
     page.screenshot(path=shots / f"{size}-mid-hand.png", animations="disabled")
+    if size == "desktop":  # the moves panel is a column beside the felt: scrolled, nothing shows above its tabs
+        assert page.evaluate(TABS_GAP) <= 0.5, "moves scrolled under the tab bar show above it"
     play_until(page, ".hand-over", next_hand=False)
     page.wait_for_timeout(400)
     page.screenshot(path=shots / f"{size}-hand-over.png", animations="disabled")
