@@ -137,6 +137,19 @@ def page_state(page: Any) -> dict[str, Any]:
     }
 
 
+def next_deal(page: Any) -> bool:
+    """Press "next hand" if the page offers it; whether it did. The deal may come first (the others were ready,
+    or the pause ended) and take the button away: then nothing is pressed, and the caller goes on."""
+    button = page.query_selector("#next-hand:not([disabled])")
+    if button is None:
+        return False
+    try:
+        button.click(timeout=2000)
+    except PlaywrightError:  # gone under the click
+        return False
+    return True
+
+
 def play_until(page: Any, selector: str | Callable[[], bool], timeout: float = 90, next_hand: bool = True) -> int:
     """Play until selector shows, or until ``selector()`` holds (pressing "next hand" between hands); how many
     moves I made."""
@@ -146,9 +159,8 @@ def play_until(page: Any, selector: str | Callable[[], bool], timeout: float = 9
     while time.time() < deadline:
         if done():
             return moves
-        if next_hand and page.query_selector("#next-hand:not([disabled])"):
-            page.click("#next-hand")
-        elif play_one(page):
+        pressed = next_hand and next_deal(page)
+        if not pressed and play_one(page):
             moves += 1
         page.wait_for_timeout(80)
     raise AssertionError(f"{selector} did not show in time")
